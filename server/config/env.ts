@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the store reads from its environment, parsed once at start. Nothing else in the
+ * code reads `process.env`.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** `postgres://…` for PostgreSQL; a file path (or `file:` URL) for SQLite. */
+  DATABASE_URL: z.string().min(1).default('./data/practicepass.sqlite'),
+  /** Public origin used in the sitemap and canonical links, e.g. https://practicepass.example. */
+  PUBLIC_URL: z.url().optional(),
+  /** Folder loaded into an empty catalogue at start; `none` turns the first-start load off. */
+  SEED_CONTENT: z.string().min(1).default('content/exams'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds the server waits for open requests on shutdown before it exits anyway. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,76 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * One interface per table. Columns use portable types so one migration set runs on SQLite and
+ * PostgreSQL: text ids made by the app, ISO-8601 text timestamps, integer cents, 0/1 booleans, and
+ * JSON kept as text.
+ */
+export interface ExamsTable {
+  id: string;
+  title: string;
+  description: string;
+  long_description: string | null;
+  category: string;
+  thumbnail: string | null;
+  duration_minutes: number | null;
+  question_count: number | null;
+  difficulty: string | null;
+  price_cents: number;
+  stripe_price: string | null;
+  featured: number;
+  popularity: number;
+  passing_score: number;
+  validity_days: number;
+  /** JSON: a string of paragraphs, or a list of `{ title, topics }` sections. */
+  curriculum_json: string | null;
+  /** JSON: a list of `{ user, date, rating, comment }`. */
+  reviews_json: string;
+  /** JSON: a list of `{ question, answer }`. */
+  faq_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PracticeTestsTable {
+  id: string;
+  exam_id: string;
+  /** Order within the exam; position 1 is the free demo test. */
+  position: number;
+  title: string;
+  display_name: string | null;
+  time_limit_minutes: number;
+  difficulty: string;
+  passing_score: number;
+  shuffle_options: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionsTable {
+  id: string;
+  exam_id: string;
+  test_id: string;
+  sequence: number;
+  text: string;
+  /** JSON: a list of `{ id, text }`. */
+  options_json: string;
+  /** JSON: the ids of every correct option; more than one for "Choose two". Never sent unasked. */
+  correct_option_ids_json: string;
+  explanation: string;
+  category: string;
+  difficulty: string;
+  updated_at: string;
+}
+
+export interface Database {
+  exams: ExamsTable;
+  practice_tests: PracticeTestsTable;
+  questions: QuestionsTable;
+}
+
+export type ExamRow = Selectable<ExamsTable>;
+export type NewExamRow = Insertable<ExamsTable>;
+export type PracticeTestRow = Selectable<PracticeTestsTable>;
+export type QuestionRow = Selectable<QuestionsTable>;
+// Kept for tables that gain generated columns later.
+export type { Generated };

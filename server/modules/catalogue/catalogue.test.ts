@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { contentFixture } from '../../testing/content-fixtures.ts';
+import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { exportContent } from './content-export.ts';
+import { importContent } from './content-import.ts';
+import { featuredExams, findExam, listExams } from './queries.ts';
+
+describe.each(engines)('catalogue on %s', (engine) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase(engine);
+  });
+  afterAll(() => handle.close());
+  beforeEach(async () => {
+    await handle.db.deleteFrom('exams').execute();
+  });
+
+  it('imports exams, tests and questions, and reads them back in order', async () => {
+    const report = await importContent(handle.db, [contentFixture('alpha'), contentFixture('beta', {}, 3)]);
+    expect(report.exams).toEqual({ added: 2, updated: 0, unchanged: 0, removed: 0 });
+    expect(report.practiceTests.added).toBe(5);
+    expect(report.questions.added).toBe(15);
+
+    const beta = await findExam(handle.db, 'beta');
+    expect(beta?.practiceTests.map((t) => [t.id, t.position, t.questionCount])).toEqual([
+      ['beta-pt1', 1, 3],
+      ['beta-pt2', 2, 3],
+      ['beta-pt3', 3, 3],
+    ]);
+    expect(beta?.practiceTestCount).toBe(3);
+    expect(beta?.priceCents).toBe(2999);
+    expect(beta?.validityDays).toBe(365);
+    expect(beta?.passingScore).toBe(70);
+    expect(await findExam(handle.db, 'missing')).toBeNull();
+  });
+
+  it('keeps every correct option of a "choose two" question', async () => {
+    await importContent(handle.db, [contentFixture('alpha')]);
+    const row = await handle.db
+      .selectFrom('questions')
+      .select('correct_option_ids_json')
+      .where('id', '=', 'alpha-pt1-q3')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.correct_option_ids_json)).toEqual(['a', 'c']);
+  });
+
+  it('is idempotent: a second import of the same file changes nothing', async () => {
+    const file = contentFixture('alpha');
+    await importContent(handle.db, [file], '2026-01-02T00:00:00.000Z');
+    const report = await importContent(handle.db, [file], '2026-02-02T00:00:00.000Z');
+    expect(report.exams).toEqual({ added: 0, updated: 0, unchanged: 1, removed: 0 });
+    expect(report.questions).toEqual({ added: 0, updated: 0, unchanged: 6, removed: 0 });
+    const exam = await findExam(handle.db, 'alpha');
+    expect(exam?.updatedAt).toBe('2026-01-02T00:00:00.000Z');
+  });
+
+  it('updates changed rows and removes tests and questions the file no longer has', async () => {
+    await importContent(handle.db, [contentFixture('alpha', {}, 2)]);
+    const changed = contentFixture('alpha', { title: 'Alpha renamed', priceCents: 1999 }, 1);
+    changed.practiceTests[0]!.questions.pop();
+    const report = await importContent(handle.db, [changed]);
+    expect(report.exams.updated).toBe(1);
+    expect(report.practiceTests.removed).toBe(1);
+    expect(report.questions.removed).toBe(1);
+    const exam = await findExam(handle.db, 'alpha');
+    expect(exam?.title).toBe('Alpha renamed');
+    expect(exam?.priceCents).toBe(1999);
+    expect(exam?.practiceTests.map((t) => t.questionCount)).toEqual([2]);
+    const orphans = await handle.db.selectFrom('questions').select('id').where('test_id', '=', 'alpha-pt2').execute();
+    expect(orphans).toEqual([]);
+  });
+
+  it('changes nothing when any file of an import fails', async () => {
+    const bad = contentFixture('beta');
+    (bad.exam as { priceCents: number }).priceCents = -5; // refused by the table's check constraint
+    await expect(importContent(handle.db, [contentFixture('alpha'), bad])).rejects.toThrow();
+    expect(await listExams(handle.db)).toEqual([]);
+  });
+
+  it('exports exactly what was imported', async () => {
+    const files = [
+      contentFixture('alpha', {
+        thumbnail: '/thumbnails/alpha.svg',
+        curriculum: [{ title: 'Domain 1', topics: ['One', 'Two'] }],
+        reviews: [{ user: 'Ana P.', date: '2026-05-01', rating: 5, comment: 'Good' }],
+        faq: [{ question: 'Q?', answer: 'A.' }],
+        featured: true,
+        duration: 90,
+        questionCount: 65,
+        difficulty: 'hard',
+      }),
+      contentFixture('beta', { curriculum: 'First.\n\nSecond.' }),
+    ];
+    await importContent(handle.db, files);
+    expect(await exportContent(handle.db)).toEqual(files);
+    expect(await exportContent(handle.db, ['beta'])).toEqual([files[1]]);
+  });
+
+  it('searches title and description case-insensitively, treating wildcards literally', async () => {
+    await importContent(handle.db, [
+      contentFixture('aws', { title: 'AWS Cloud Practitioner', description: 'Foundations of the cloud' }),
+      contentFixture('sec', { title: 'Security Plus', description: 'Threats, 100% coverage' }),
+      contentFixture('net', { title: 'Networking_Basics', description: 'Routing and switching' }),
+    ]);
+    const ids = async (term?: string) => (await listExams(handle.db, term)).map((e) => e.id).sort();
+    expect(await ids('CLOUD')).toEqual(['aws']);
+    expect(await ids('routing')).toEqual(['net']);
+    expect(await ids('100%')).toEqual(['sec']);
+    expect(await ids('%')).toEqual(['sec']);
+    expect(await ids('_')).toEqual(['net']);
+    expect(await ids('nothing like this')).toEqual([]);
+    expect(await ids('')).toEqual(['aws', 'net', 'sec']);
+    expect(await ids("' or 1=1 --")).toEqual([]);
+  });
+
+  it('lists featured exams first, topped up by popularity without duplicates', async () => {
+    await importContent(handle.db, [
+      contentFixture('f1', { featured: true, popularity: 10 }),
+      contentFixture('f2', { featured: true, popularity: 500 }),
+      contentFixture('p1', { popularity: 900 }),
+      contentFixture('p2', { popularity: 50 }),
+      contentFixture('p3', { popularity: 300 }),
+    ]);
+    expect((await featuredExams(handle.db, 4)).map((e) => e.id)).toEqual(['f2', 'f1', 'p1', 'p3']);
+    expect((await featuredExams(handle.db, 1)).map((e) => e.id)).toEqual(['f2']);
+    expect((await featuredExams(handle.db, 6)).map((e) => e.id)).toEqual(['f2', 'f1', 'p1', 'p3', 'p2']);
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentFixture } from '../../testing/content-fixtures.ts';
+import { ContentError, jsonPath, readContentFiles } from './content-files.ts';
+
+async function folderWith(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pp-content-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  return dir;
+}
+
+async function problemsOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ContentError);
+  return (error as ContentError).problems;
+}
+
+describe('content files', () => {
+  it('formats JSON paths the way a reader looks them up', () => {
+    expect(jsonPath(['practiceTests', 0, 'questions', 3, 'correct'])).toBe('$.practiceTests[0].questions[3].correct');
+    expect(jsonPath([])).toBe('$');
+  });
+
+  it('reads every .json file of a folder in name order', async () => {
+    const dir = await folderWith({
+      'b.json': JSON.stringify(contentFixture('bravo')),
+      'a.json': JSON.stringify(contentFixture('alpha')),
+      'notes.txt': 'ignored',
+    });
+    const files = await readContentFiles([dir]);
+    expect(files.map((f) => f.content.exam.id)).toEqual(['alpha', 'bravo']);
+  });
+
+  it('names the file, the JSON path and what is wrong', async () => {
+    const file = contentFixture('alpha');
+    const raw = JSON.parse(JSON.stringify(file));
+    raw.practiceTests[1].questions[2].correct = ['z'];
+    raw.exam.category = 'Cooking';
+    const dir = await folderWith({ 'alpha.json': JSON.stringify(raw) });
+    const problems = await problemsOf(readContentFiles([dir]));
+    const where = path.join(dir, 'alpha.json');
+    expect(problems).toContainEqual({
+      file: where,
+      path: '$.practiceTests[1].questions[2].correct[0]',
+      message: '"z" is not an option id',
+    });
+    expect(problems).toContainEqual(expect.objectContaining({ file: where, path: '$.exam.category' }));
+  });
+
+  it('reports broken JSON and missing files', async () => {
+    const dir = await folderWith({ 'broken.json': '{"exam": ' });
+    const problems = await problemsOf(readContentFiles([dir, path.join(dir, 'absent.json')]));
+    expect(problems[0]).toMatchObject({ path: '$', message: 'no such file or folder' });
+    expect(problems).toHaveLength(1);
+    const broken = await problemsOf(readContentFiles([path.join(dir, 'broken.json')]));
+    expect(broken[0]?.message).toMatch(/^not valid JSON/);
+  });
+
+  it('refuses the same id defined in two files', async () => {
+    const dir = await folderWith({
+      'a.json': JSON.stringify(contentFixture('alpha')),
+      'b.json': JSON.stringify(contentFixture('alpha')),
+    });
+    const problems = await problemsOf(readContentFiles([dir]));
+    expect(problems[0]?.message).toBe(`exam alpha is also defined in ${path.join(dir, 'a.json')}`);
+  });
+
+  it('refuses a question whose every option is correct, and duplicate ids within a file', async () => {
+    const raw = JSON.parse(JSON.stringify(contentFixture('alpha')));
+    raw.practiceTests[0].questions[0].correct = ['a', 'b', 'c'];
+    raw.practiceTests[1].questions[0].id = raw.practiceTests[0].questions[1].id;
+    const dir = await folderWith({ 'alpha.json': JSON.stringify(raw) });
+    const messages = (await problemsOf(readContentFiles([dir]))).map((p) => `${p.path} ${p.message}`);
+    expect(messages).toContain('$.practiceTests[0].questions[0].correct at least one option must be wrong');
+    expect(messages).toContain('$.practiceTests[1].questions[0].id duplicate question id "alpha-pt1-q2"');
+  });
+});

@@ -1,0 +1,162 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ContentFile } from '../../../shared/content-schema.ts';
+import type { Database } from '../../db/schema.ts';
+
+export interface ImportCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+export interface ImportReport {
+  exams: ImportCounts;
+  practiceTests: ImportCounts;
+  questions: ImportCounts;
+}
+
+const emptyCounts = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0, removed: 0 });
+
+/**
+ * Upserts every file by id in one transaction: all files land or none does. A file is the whole truth
+ * for its exam, so practice tests and questions of that exam missing from the file are removed.
+ * Rows whose content did not change keep their `updated_at`, so importing twice changes nothing.
+ */
+export async function importContent(
+  db: Kysely<Database>,
+  files: ContentFile[],
+  now: string = new Date().toISOString(),
+): Promise<ImportReport> {
+  return db.transaction().execute(async (trx) => {
+    const report: ImportReport = { exams: emptyCounts(), practiceTests: emptyCounts(), questions: emptyCounts() };
+    for (const file of files) await importExam(trx, file, now, report);
+    return report;
+  });
+}
+
+async function importExam(trx: Transaction<Database>, file: ContentFile, now: string, report: ImportReport) {
+  const { exam } = file;
+  const examValues = {
+    title: exam.title,
+    description: exam.description,
+    long_description: exam.longDescription ?? null,
+    category: exam.category,
+    thumbnail: exam.thumbnail ?? null,
+    duration_minutes: exam.duration ?? null,
+    question_count: exam.questionCount ?? null,
+    difficulty: exam.difficulty ?? null,
+    price_cents: exam.priceCents,
+    stripe_price: exam.stripePrice ?? null,
+    featured: exam.featured ? 1 : 0,
+    popularity: exam.popularity,
+    passing_score: exam.passingScore,
+    validity_days: exam.validityDays,
+    curriculum_json: exam.curriculum === undefined ? null : JSON.stringify(exam.curriculum),
+    reviews_json: JSON.stringify(exam.reviews),
+    faq_json: JSON.stringify(exam.faq),
+    ...(exam.createdAt ? { created_at: exam.createdAt } : {}),
+  };
+  const existingExam = await trx.selectFrom('exams').selectAll().where('id', '=', exam.id).executeTakeFirst();
+  if (!existingExam) {
+    await trx
+      .insertInto('exams')
+      .values({ id: exam.id, created_at: now, ...examValues, updated_at: now })
+      .execute();
+    report.exams.added++;
+  } else if (differs(existingExam, examValues)) {
+    await trx.updateTable('exams').set({ ...examValues, updated_at: now }).where('id', '=', exam.id).execute();
+    report.exams.updated++;
+  } else {
+    report.exams.unchanged++;
+  }
+
+  const testIds = file.practiceTests.map((t) => t.id);
+  const existingTests = await trx
+    .selectFrom('practice_tests')
+    .selectAll()
+    .where((eb) => eb.or([eb('exam_id', '=', exam.id), eb('id', 'in', testIds)]))
+    .execute();
+  const staleTests = existingTests.filter((t) => t.exam_id === exam.id && !testIds.includes(t.id));
+  if (staleTests.length > 0) {
+    await trx.deleteFrom('practice_tests').where('id', 'in', staleTests.map((t) => t.id)).execute();
+    report.practiceTests.removed += staleTests.length;
+  }
+  const testsById = new Map(existingTests.map((t) => [t.id, t]));
+
+  for (const [index, test] of file.practiceTests.entries()) {
+    const values = {
+      exam_id: exam.id,
+      position: index + 1,
+      title: test.title,
+      display_name: test.displayName ?? null,
+      time_limit_minutes: test.timeLimit,
+      difficulty: test.difficulty,
+      passing_score: test.passingScore,
+      shuffle_options: test.shuffleOptions ? 1 : 0,
+    };
+    const existing = testsById.get(test.id);
+    if (!existing) {
+      await trx
+        .insertInto('practice_tests')
+        .values({ id: test.id, ...values, created_at: now, updated_at: now })
+        .execute();
+      report.practiceTests.added++;
+    } else if (differs(existing, values)) {
+      await trx.updateTable('practice_tests').set({ ...values, updated_at: now }).where('id', '=', test.id).execute();
+      report.practiceTests.updated++;
+    } else {
+      report.practiceTests.unchanged++;
+    }
+    await importQuestions(trx, exam.id, test, now, report);
+  }
+}
+
+async function importQuestions(
+  trx: Transaction<Database>,
+  examId: string,
+  test: ContentFile['practiceTests'][number],
+  now: string,
+  report: ImportReport,
+) {
+  const ids = test.questions.map((q) => q.id);
+  const existing = await trx
+    .selectFrom('questions')
+    .selectAll()
+    .where((eb) => eb.or([eb('test_id', '=', test.id), eb('id', 'in', ids)]))
+    .execute();
+  const stale = existing.filter((q) => q.test_id === test.id && !ids.includes(q.id));
+  if (stale.length > 0) {
+    await trx.deleteFrom('questions').where('id', 'in', stale.map((q) => q.id)).execute();
+    report.questions.removed += stale.length;
+  }
+  const byId = new Map(existing.map((q) => [q.id, q]));
+  const inserts = [];
+  for (const [index, q] of test.questions.entries()) {
+    const values = {
+      exam_id: examId,
+      test_id: test.id,
+      sequence: index + 1,
+      text: q.text,
+      options_json: JSON.stringify(q.options),
+      correct_option_ids_json: JSON.stringify(q.correct),
+      explanation: q.explanation,
+      category: q.category,
+      difficulty: q.difficulty,
+    };
+    const row = byId.get(q.id);
+    if (!row) {
+      inserts.push({ id: q.id, ...values, updated_at: now });
+      report.questions.added++;
+    } else if (differs(row, values)) {
+      await trx.updateTable('questions').set({ ...values, updated_at: now }).where('id', '=', q.id).execute();
+      report.questions.updated++;
+    } else {
+      report.questions.unchanged++;
+    }
+  }
+  if (inserts.length > 0) await trx.insertInto('questions').values(inserts).execute();
+}
+
+function differs(row: Record<string, unknown>, values: Record<string, unknown>): boolean {
+  return Object.entries(values).some(([key, value]) => row[key] !== value);
+}

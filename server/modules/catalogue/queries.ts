@@ -1,0 +1,176 @@
+import { sql, type Kysely } from 'kysely';
+import type { Difficulty } from '../../../shared/content-schema.ts';
+import type {
+  Curriculum,
+  ExamDetail,
+  ExamSummary,
+  PracticeTestSummary,
+} from '../../../shared/catalogue.ts';
+import type { Database, ExamRow } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+const summaryColumns = [
+  'exams.id',
+  'exams.title',
+  'exams.description',
+  'exams.category',
+  'exams.thumbnail',
+  'exams.duration_minutes',
+  'exams.question_count',
+  'exams.difficulty',
+  'exams.price_cents',
+  'exams.featured',
+  'exams.popularity',
+] as const;
+
+function selectSummaries(db: Db) {
+  return db
+    .selectFrom('exams')
+    .select(summaryColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('practice_tests')
+        .whereRef('practice_tests.exam_id', '=', 'exams.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('practice_test_count'),
+    );
+}
+
+type SummaryRow = Pick<
+  ExamRow,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'thumbnail'
+  | 'duration_minutes'
+  | 'question_count'
+  | 'difficulty'
+  | 'price_cents'
+  | 'featured'
+  | 'popularity'
+> & { practice_test_count: number | null };
+
+function toSummary(row: SummaryRow): ExamSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    thumbnail: row.thumbnail,
+    durationMinutes: row.duration_minutes,
+    questionCount: row.question_count,
+    difficulty: row.difficulty as Difficulty | null,
+    priceCents: row.price_cents,
+    featured: row.featured === 1,
+    popularity: row.popularity,
+    practiceTestCount: Number(row.practice_test_count ?? 0),
+  };
+}
+
+/** LIKE pattern for a case-insensitive substring match, with the wildcards of the input escaped. */
+export function containsPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Every exam, most popular first; with a search, those whose title or description contains it. */
+export async function listExams(db: Db, search?: string): Promise<ExamSummary[]> {
+  let query = selectSummaries(db);
+  const term = search?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(exams.title) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(exams.description) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const rows = await query.orderBy('exams.popularity', 'desc').orderBy('exams.title').execute();
+  return rows.map(toSummary);
+}
+
+/** Featured exams (most popular first), topped up with the most popular others, without duplicates. */
+export async function featuredExams(db: Db, limit: number): Promise<ExamSummary[]> {
+  const featured = await selectSummaries(db)
+    .where('exams.featured', '=', 1)
+    .orderBy('exams.popularity', 'desc')
+    .orderBy('exams.title')
+    .limit(limit)
+    .execute();
+  const missing = limit - featured.length;
+  if (missing <= 0) return featured.map(toSummary);
+  const others = await selectSummaries(db)
+    .where('exams.featured', '=', 0)
+    .orderBy('exams.popularity', 'desc')
+    .orderBy('exams.title')
+    .limit(missing)
+    .execute();
+  return [...featured, ...others].map(toSummary);
+}
+
+export async function listPracticeTests(db: Db, examId: string): Promise<PracticeTestSummary[]> {
+  const rows = await db
+    .selectFrom('practice_tests')
+    .select([
+      'practice_tests.id',
+      'practice_tests.position',
+      'practice_tests.title',
+      'practice_tests.display_name',
+      'practice_tests.time_limit_minutes',
+      'practice_tests.difficulty',
+      'practice_tests.passing_score',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('questions')
+        .whereRef('questions.test_id', '=', 'practice_tests.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('question_count'),
+    )
+    .where('practice_tests.exam_id', '=', examId)
+    .orderBy('practice_tests.position')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    position: r.position,
+    title: r.title,
+    displayName: r.display_name,
+    timeLimitMinutes: r.time_limit_minutes,
+    difficulty: r.difficulty as Difficulty,
+    passingScore: r.passing_score,
+    questionCount: Number(r.question_count ?? 0),
+  }));
+}
+
+export async function findExam(db: Db, id: string): Promise<ExamDetail | null> {
+  const row = await db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const practiceTests = await listPracticeTests(db, id);
+  return {
+    ...toSummary({ ...row, practice_test_count: practiceTests.length }),
+    longDescription: row.long_description,
+    passingScore: row.passing_score,
+    validityDays: row.validity_days,
+    curriculum: row.curriculum_json ? (JSON.parse(row.curriculum_json) as Curriculum) : null,
+    reviews: JSON.parse(row.reviews_json) as ExamDetail['reviews'],
+    faq: JSON.parse(row.faq_json) as ExamDetail['faq'],
+    practiceTests,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Ids and last change of every exam, for the sitemap. */
+export function examSitemapEntries(db: Db): Promise<{ id: string; updated_at: string }[]> {
+  return db.selectFrom('exams').select(['id', 'updated_at']).orderBy('id').execute();
+}
+
+export async function countExams(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('exams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

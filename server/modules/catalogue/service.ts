@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import { FEATURED_LIMIT } from '../../../shared/catalogue.ts';
+import type { Database } from '../../db/schema.ts';
+import { readContentFiles } from './content-files.ts';
+import { importContent, type ImportReport } from './content-import.ts';
+import { countExams, examSitemapEntries, featuredExams, findExam, listExams } from './queries.ts';
+
+/** What the storefront's pages ask of the catalogue. */
+export function createCatalogueService(db: Kysely<Database>) {
+  return {
+    featured: () => featuredExams(db, FEATURED_LIMIT),
+    search: (term?: string) => listExams(db, term),
+    exam: (id: string) => findExam(db, id),
+    sitemapEntries: () => examSitemapEntries(db),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** Loads the given content folder into an empty catalogue, through the same path as `content import`. */
+export async function seedCatalogue(db: Kysely<Database>, folder: string): Promise<ImportReport | null> {
+  if ((await countExams(db)) > 0) return null;
+  const files = await readContentFiles([folder]);
+  return importContent(
+    db,
+    files.map((f) => f.content),
+  );
+}

@@ -1,0 +1,47 @@
+import type { ExamSummary } from './catalogue.ts';
+import { formatPrice } from './money.ts';
+
+/** Spec §5 display defaults for fields an exam may lack. */
+export function examFacts(exam: Pick<ExamSummary, 'durationMinutes' | 'questionCount' | 'difficulty' | 'category' | 'priceCents'>) {
+  return {
+    duration: exam.durationMinutes ? `${exam.durationMinutes} minutes` : 'Not specified',
+    questionCount: String(exam.questionCount ?? 0),
+    difficulty: exam.difficulty ? capitalise(exam.difficulty) : 'Not specified',
+    category: exam.category || 'Uncategorized',
+    price: formatPrice(exam.priceCents),
+  };
+}
+
+export function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Up to three initials of the title's words, skipping punctuation: "AWS Certified Cloud…" → "ACC". */
+export function titleInitials(title: string): string {
+  return title
+    .split(/[\s\-–—/:()]+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
+/**
+ * Placeholder background per category (spec §2). Each colour keeps white initials above a 4.5:1
+ * contrast ratio.
+ */
+const PLACEHOLDER_COLOURS: Record<string, string> = {
+  IT: '#1d4ed8',
+  Cloud: '#0369a1',
+  'Project Management': '#7e22ce',
+  Networking: '#047857',
+  Education: '#b45309',
+  Security: '#b91c1c',
+  Development: '#4338ca',
+};
+export const DEFAULT_PLACEHOLDER_COLOUR = '#374151';
+
+export function placeholderColour(category: string): string {
+  return PLACEHOLDER_COLOURS[category] ?? DEFAULT_PLACEHOLDER_COLOUR;
+}
