@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOGUE_ID_PATTERN } from './ids.ts';
 
 /**
  * The content file format: one JSON file per exam, holding the exam, its practice tests and their
@@ -18,9 +19,7 @@ export const CATEGORIES = [
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-const id = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be 1-80 lowercase letters, digits or hyphens');
+const id = z.string().regex(CATALOGUE_ID_PATTERN, 'must be 1-80 lowercase letters, digits or hyphens');
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 
 export const reviewSchema = z.strictObject({

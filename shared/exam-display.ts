@@ -26,22 +26,3 @@ export function titleInitials(title: string): string {
     .map((word) => word.charAt(0).toUpperCase())
     .join('');
 }
-
-/**
- * Placeholder background per category (spec §2). Each colour keeps white initials above a 4.5:1
- * contrast ratio.
- */
-const PLACEHOLDER_COLOURS: Record<string, string> = {
-  IT: '#1d4ed8',
-  Cloud: '#0369a1',
-  'Project Management': '#7e22ce',
-  Networking: '#047857',
-  Education: '#b45309',
-  Security: '#b91c1c',
-  Development: '#4338ca',
-};
-export const DEFAULT_PLACEHOLDER_COLOUR = '#374151';
-
-export function placeholderColour(category: string): string {
-  return PLACEHOLDER_COLOURS[category] ?? DEFAULT_PLACEHOLDER_COLOUR;
-}

@@ -1,0 +1,54 @@
+import { Link, NavLink } from 'react-router';
+import { formatPrice } from '../../../shared/money.ts';
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+
+/** The signed-out header: the signed-in links and the cart's contents come with accounts and the cart. */
+export function SiteHeader() {
+  const cartCount = 0;
+  const cartTotalCents = 0;
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
+        <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
+          PracticePass
+        </Link>
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+          <NavLink to="/exams" className={navLink}>
+            Explore
+          </NavLink>
+          <NavLink to="/login" className={navLink}>
+            Login
+          </NavLink>
+          <NavLink to="/register" className={navLink}>
+            Register
+          </NavLink>
+          <Link
+            to="/cart"
+            className="relative ml-1 inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <CartIcon />
+            <span className="sr-only">Cart, {cartCount} items,</span>
+            <span>{formatPrice(cartTotalCents)}</span>
+            {cartCount > 0 && (
+              <span aria-hidden="true" className="absolute -top-1 left-6 rounded-full bg-brand-600 px-1.5 text-xs text-white">
+                {cartCount}
+              </span>
+            )}
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.6 12.1a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import type { ExamSummary } from '../../../../shared/catalogue.ts';
+import { examFacts } from '../../../../shared/exam-display.ts';
+import { ExamThumbnail } from './exam-thumbnail.tsx';
+
+/** An exam in a grid: picture, title, facts and price, with its details and demo links. */
+export function ExamCard({ exam, priority = false }: { exam: ExamSummary; priority?: boolean }) {
+  const facts = examFacts(exam);
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <ExamThumbnail title={exam.title} category={exam.category} thumbnail={exam.thumbnail} priority={priority} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{facts.category}</p>
+        <h3 className="text-lg font-semibold leading-snug text-slate-900">{exam.title}</h3>
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <Fact label="Duration" value={facts.duration} />
+          <Fact label="Questions" value={facts.questionCount} />
+          <Fact label="Difficulty" value={facts.difficulty} />
+        </dl>
+        <p className="mt-auto text-xl font-bold text-slate-900">
+          <span className="sr-only">Price: </span>
+          {facts.price}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/exams/${exam.id}`} className="btn-primary flex-1" aria-label={`View Details: ${exam.title}`}>
+            View Details
+          </Link>
+          <Link to={`/demo/${exam.id}`} className="btn-secondary flex-1" aria-label={`Try Demo: ${exam.title}`}>
+            Try Demo
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-800">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ExamSummary } from '../../../../shared/catalogue.ts';
+import { ExamCard } from './exam-card.tsx';
+
+export function ExamGrid({ exams }: { exams: ExamSummary[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {exams.map((exam, index) => (
+        <li key={exam.id}>
+          <ExamCard exam={exam} priority={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}

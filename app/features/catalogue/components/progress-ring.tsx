@@ -1,0 +1,30 @@
+const RADIUS = 26;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/** Course progress as a ring with the percentage in words for screen readers. */
+export function ProgressRing({ percent }: { percent: number }) {
+  const clamped = Math.min(100, Math.max(0, Math.round(percent)));
+  return (
+    <div className="flex items-center gap-3">
+      <svg width="64" height="64" viewBox="0 0 64 64" role="img" aria-label={`Course progress: ${clamped}%`}>
+        <circle cx="32" cy="32" r={RADIUS} fill="none" stroke="#e2e8f0" strokeWidth="8" />
+        <circle
+          cx="32"
+          cy="32"
+          r={RADIUS}
+          fill="none"
+          stroke="#2952cc"
+          strokeWidth="8"
+          strokeLinecap="round"
+          strokeDasharray={CIRCUMFERENCE}
+          strokeDashoffset={CIRCUMFERENCE * (1 - clamped / 100)}
+          transform="rotate(-90 32 32)"
+        />
+        <text x="32" y="37" textAnchor="middle" fontSize="14" fontWeight="700" fill="#0f172a">
+          {clamped}%
+        </text>
+      </svg>
+      <span className="text-sm text-slate-700">Course progress</span>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Form } from 'react-router';
+import { SEARCH_MAX_LENGTH } from '../../../../shared/catalogue.ts';
+
+/** Searches the catalogue on /exams; works as a plain GET form before the page's script loads. */
+export function SearchForm({ defaultValue = '', id = 'exam-search' }: { defaultValue?: string; id?: string }) {
+  return (
+    <Form method="get" action="/exams" role="search" className="flex w-full max-w-xl gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search exams
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder="Search exams..."
+        maxLength={SEARCH_MAX_LENGTH}
+        className="min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-500"
+      />
+      <button type="submit" className="btn-primary">
+        Search
+      </button>
+    </Form>
+  );
+}

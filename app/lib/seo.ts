@@ -1,0 +1,35 @@
+import type { MetaDescriptor } from 'react-router';
+
+export const SITE_NAME = 'PracticePass';
+
+interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. `/exams`. */
+  path: string;
+  origin: string;
+  noindex?: boolean;
+}
+
+/** Title, description, canonical link and Open Graph tags of a page. */
+export function pageMeta({ title, description, path, origin, noindex }: PageMeta): MetaDescriptor[] {
+  const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
+  const url = `${origin}${path}`;
+  return [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:url', content: url },
+    ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+  ];
+}
+
+/** The origin the root loader reports, for routes whose meta needs absolute URLs. */
+export function originOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === 'root')?.data as { origin?: string } | undefined;
+  return root?.origin ?? '';
+}

@@ -1,0 +1,121 @@
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { examFacts } from '../../shared/exam-display.ts';
+import { isCatalogueId } from '../../shared/ids.ts';
+import { messages } from '../../shared/messages.ts';
+import { StatusPage } from '../components/ui/status-page.tsx';
+import { ExamTabs } from '../features/catalogue/components/exam-tabs.tsx';
+import { ExamThumbnail } from '../features/catalogue/components/exam-thumbnail.tsx';
+import { ProgressRing } from '../features/catalogue/components/progress-ring.tsx';
+import { originOf, pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/exam-details';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const exam = isCatalogueId(params.examId) ? await context.services.catalogue.exam(params.examId) : null;
+  if (!exam) throw data(messages.examNotInDatabase(params.examId.slice(0, 80)), { status: 404 });
+  return { exam };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${messages.examNotFoundTitle} | PracticePass` }];
+  const { exam } = loaderData;
+  const origin = originOf(matches);
+  const url = `${origin}/exams/${exam.id}`;
+  return [
+    ...pageMeta({ title: `${exam.title} Practice Tests`, description: exam.description, path: `/exams/${exam.id}`, origin }),
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Course',
+        name: `${exam.title} Practice Tests`,
+        description: exam.description,
+        url,
+        provider: { '@type': 'Organization', name: 'PracticePass', sameAs: origin || undefined },
+        offers: {
+          '@type': 'Offer',
+          category: 'Paid',
+          price: (exam.priceCents / 100).toFixed(2),
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          url,
+        },
+        ...(exam.reviews.length > 0 && {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: (exam.reviews.reduce((s, r) => s + r.rating, 0) / exam.reviews.length).toFixed(1),
+            reviewCount: exam.reviews.length,
+          },
+        }),
+      },
+    },
+  ];
+}
+
+export default function ExamDetails({ loaderData }: Route.ComponentProps) {
+  const { exam } = loaderData;
+  const facts = examFacts(exam);
+  return (
+    <article className="container-page py-10">
+      <div className="grid gap-8 lg:grid-cols-[2fr_3fr]">
+        <ExamThumbnail title={exam.title} category={exam.category} thumbnail={exam.thumbnail} priority className="rounded-xl" />
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{facts.category}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight">{exam.title}</h1>
+          <p className="mt-3 text-slate-700">{exam.description}</p>
+          <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <Fact label="Duration" value={facts.duration} />
+            <Fact label="Questions" value={facts.questionCount} />
+            <Fact label="Difficulty" value={facts.difficulty} />
+            <Fact label="Price" value={facts.price} />
+          </dl>
+          <div className="mt-6 flex flex-wrap items-center gap-6">
+            <ProgressRing percent={0} />
+            <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-800">
+              <LockIcon /> Locked
+            </span>
+          </div>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={`/exam/${exam.id}/practice-tests`} className="btn-primary">
+              Try Demo
+            </Link>
+          </div>
+        </div>
+      </div>
+      <ExamTabs exam={exam} />
+    </article>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-white p-3 shadow-sm">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusPage title={messages.examNotFoundTitle} message={messages.examNotFoundBody}>
+        <>
+          <p className="w-full text-sm text-slate-600">{String(error.data)}</p>
+          <Link to="/exams" className="btn-primary">
+            Browse exams
+          </Link>
+        </>
+      </StatusPage>
+    );
+  }
+  // The server hides the cause of unexpected errors, so the spec's default message is what shows.
+  return <StatusPage title={messages.examLoadErrorTitle} message={messages.examLoadErrorDefault} />;
+}

@@ -1,0 +1,20 @@
+import type { CatalogueService } from '../modules/catalogue/service.ts';
+
+/** The server's services, one set per process, handed to every route loader and action. */
+export interface Services {
+  catalogue: CatalogueService;
+}
+
+/** What each request's loaders and actions receive as `context`. */
+export interface RequestContext {
+  services: Services;
+  /** The Content-Security-Policy nonce of this response, for the scripts React Router writes. */
+  nonce: string;
+  /** Public origin of the store, e.g. https://practicepass.example, for canonical links. */
+  origin: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}

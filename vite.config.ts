@@ -1,0 +1,25 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter()],
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // React, React DOM and React Router in one file: one request, and gzip compresses the
+            // three better together than apart (docs/decisions/0003-javascript-budget.md).
+            advancedChunks: {
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+                // The small modules every page uses (layout, rules, formatting) travel together.
+                { name: 'common', test: /[\\/](shared|app[\\/](components|lib))[\\/]/ },
+              ],
+            },
+          },
+        },
+  },
+}));
