@@ -14,7 +14,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // three better together than apart (docs/decisions/0003-javascript-budget.md).
             advancedChunks: {
               groups: [
-                { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
                 // The small modules every page uses (layout, rules, formatting) travel together.
                 { name: 'common', test: /[\\/](shared|app[\\/](components|lib))[\\/]/ },
               ],

@@ -23,7 +23,12 @@ async function main([command, ...args]: string[]): Promise<number> {
   }
   if (command === 'import' && args.length > 0) {
     const files = await readContentFiles(args);
-    const report = await withDatabase((db) => importContent(db, files.map((f) => f.content)));
+    const report = await withDatabase((db) =>
+      importContent(
+        db,
+        files.map((f) => f.content),
+      ),
+    );
     console.log(describe(report));
     return 0;
   }
@@ -58,7 +63,9 @@ async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>['db'])
 
 function describe(report: ImportReport): string {
   return (Object.entries(report) as [string, ImportReport['exams']][])
-    .map(([kind, c]) => `${kind}: ${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged, ${c.removed} removed`)
+    .map(
+      ([kind, c]) => `${kind}: ${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged, ${c.removed} removed`,
+    )
     .join('\n');
 }
 

@@ -1,54 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
-import { readEnv } from './config/env.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
-import { buildApp } from './http/app.ts';
-import { seedCatalogue } from './modules/catalogue/service.ts';
-
-const env = readEnv();
-const buildDir = path.resolve('build');
-const serverBuild = path.join(buildDir, 'server', 'index.js');
-if (!existsSync(serverBuild)) {
-  console.error('No build found. Run "npm run build" first (npm start does it for you).');
-  process.exit(1);
-}
-
-const database = openDatabase(env.DATABASE_URL);
-await migrateToLatest(database.db);
-if (env.SEED_CONTENT !== 'none') {
-  const report = await seedCatalogue(database.db, env.SEED_CONTENT);
-  if (report) console.log(`Loaded the sample catalogue: ${report.exams.added} exams, ${report.questions.added} questions`);
-}
-
-const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-const app = await buildApp({
-  database,
-  build,
-  clientDir: path.join(buildDir, 'client'),
-  publicUrl: env.PUBLIC_URL,
-  mode: env.NODE_ENV,
-  logger: {
-    level: env.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  },
-});
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => {
-    app.log.error('open requests did not finish in time; exiting');
-    process.exit(1);
-  }, env.SHUTDOWN_TIMEOUT * 1000);
-  timer.unref();
-  await app.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ host: env.HOST, port: env.PORT });
+// React and React Router pick their production builds from NODE_ENV when they are first imported, so
+// it is set before anything else loads.
+process.env.NODE_ENV ??= 'production';
+await import('./start.ts');
+export {};

@@ -98,7 +98,10 @@ export const examSchema = z.strictObject({
   /** A path under /thumbnails/ or an https URL; absent means the generated placeholder. */
   thumbnail: z
     .string()
-    .regex(/^(\/thumbnails\/[a-z0-9-]+\.(svg|png|jpg|webp)|https:\/\/\S+)$/, 'must be /thumbnails/<name>.<ext> or an https URL')
+    .regex(
+      /^(\/thumbnails\/[a-z0-9-]+\.(svg|png|jpg|webp)|https:\/\/\S+)$/,
+      'must be /thumbnails/<name>.<ext> or an https URL',
+    )
     .optional(),
   /** Length of the real exam, in minutes. */
   duration: z.number().int().min(1).max(1000).optional(),
@@ -134,9 +137,7 @@ export const contentFileSchema = z
         seen.set(key, value);
       };
       where(['practiceTests', ti, 'id'], 'practice test', t.id);
-      t.questions.forEach((q, qi) =>
-        where(['practiceTests', ti, 'questions', qi, 'id'], 'question', q.id),
-      );
+      t.questions.forEach((q, qi) => where(['practiceTests', ti, 'questions', qi, 'id'], 'question', q.id));
     });
   });
 

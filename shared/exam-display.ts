@@ -2,7 +2,9 @@ import type { ExamSummary } from './catalogue.ts';
 import { formatPrice } from './money.ts';
 
 /** Spec §5 display defaults for fields an exam may lack. */
-export function examFacts(exam: Pick<ExamSummary, 'durationMinutes' | 'questionCount' | 'difficulty' | 'category' | 'priceCents'>) {
+export function examFacts(
+  exam: Pick<ExamSummary, 'durationMinutes' | 'questionCount' | 'difficulty' | 'category' | 'priceCents'>,
+) {
   return {
     duration: exam.durationMinutes ? `${exam.durationMinutes} minutes` : 'Not specified',
     questionCount: String(exam.questionCount ?? 0),

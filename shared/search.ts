@@ -7,9 +7,11 @@ export type SearchInput = { ok: true; term: string } | { ok: false; term: string
  * Cleans a catalogue search: control characters (which PostgreSQL refuses in text) become spaces, runs
  * of spaces collapse, and a term longer than the limit is refused with a message rather than cut.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 export function parseSearch(raw: string | null | undefined): SearchInput {
-  // eslint-disable-next-line no-control-regex
-  const term = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const term = (raw ?? '').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   if (term.length > SEARCH_MAX_LENGTH) {
     return { ok: false, term: term.slice(0, SEARCH_MAX_LENGTH), error: messages.searchTooLong(SEARCH_MAX_LENGTH) };
   }

@@ -17,8 +17,8 @@ export default function Contact() {
         Contact us
       </h1>
       <p className="mt-4 text-slate-800">
-        Questions about an exam, your access or an order? Our support team answers every message within one
-        business day.
+        Questions about an exam, your access or an order? Our support team answers every message within one business
+        day.
       </p>
       <dl className="mt-6 space-y-4">
         <div>

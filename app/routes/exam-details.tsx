@@ -21,7 +21,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
   const url = `${origin}/exams/${exam.id}`;
   return [
-    ...pageMeta({ title: `${exam.title} Practice Tests`, description: exam.description, path: `/exams/${exam.id}`, origin }),
+    ...pageMeta({
+      title: `${exam.title} Practice Tests`,
+      description: exam.description,
+      path: `/exams/${exam.id}`,
+      origin,
+    }),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -55,8 +60,14 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
   const facts = examFacts(exam);
   return (
     <article className="container-page py-10">
-      <div className="grid gap-8 lg:grid-cols-[2fr_3fr]">
-        <ExamThumbnail title={exam.title} category={exam.category} thumbnail={exam.thumbnail} priority className="rounded-xl" />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <ExamThumbnail
+          title={exam.title}
+          category={exam.category}
+          thumbnail={exam.thumbnail}
+          priority
+          className="rounded-xl"
+        />
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{facts.category}</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">{exam.title}</h1>
@@ -96,7 +107,15 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function LockIcon() {
   return (
-    <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
+    <svg
+      aria-hidden="true"
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+    >
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>

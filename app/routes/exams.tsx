@@ -65,7 +65,7 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
               {exams.length === 1 ? '1 exam' : `${exams.length} exams`} matching “{term}”
             </p>
           )}
-          <ExamGrid exams={exams} />
+          <ExamGrid exams={exams} headingLevel={2} />
         </>
       )}
     </section>

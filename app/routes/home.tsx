@@ -48,9 +48,15 @@ const features = [
 
 const steps = [
   { title: 'Pick your exam', text: 'Browse the catalogue or search for the certification you are preparing for.' },
-  { title: 'Try the first test free', text: 'Take the first practice test of any exam in demo mode, no account needed.' },
+  {
+    title: 'Try the first test free',
+    text: 'Take the first practice test of any exam in demo mode, no account needed.',
+  },
   { title: 'Unlock full access', text: 'Buy the exam once to open every practice test for a full year.' },
-  { title: 'Practise until you pass', text: 'Alternate practice mode and timed exam mode, and watch your scores climb.' },
+  {
+    title: 'Practise until you pass',
+    text: 'Alternate practice mode and timed exam mode, and watch your scores climb.',
+  },
 ];
 
 const testimonials = [
@@ -109,11 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <SearchForm id="home-search" />
         </div>
-        {failed ? (
-          <LoadFailed message={messages.loadExamsFailed} />
-        ) : (
-          <ExamGrid exams={exams} />
-        )}
+        {failed ? <LoadFailed message={messages.loadExamsFailed} /> : <ExamGrid exams={exams} />}
         <p className="mt-8 text-center">
           <Link to="/exams" className="btn-secondary">
             View All Certification Exams
@@ -144,7 +146,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
             <li key={step.title} className="rounded-xl bg-white p-5 shadow-sm">
-              <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-3 font-semibold">{step.title}</h3>

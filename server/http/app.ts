@@ -64,6 +64,8 @@ export async function buildApp(options: AppOptions) {
       root: path.resolve(clientDir),
       wildcard: false,
       index: false,
+      // Our own Cache-Control below, per kind of file.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
@@ -80,7 +82,9 @@ export async function buildApp(options: AppOptions) {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     // 5xx details stay in the log; the visitor gets a plain sentence.
-    return reply.status(status).send({ error: status >= 500 ? 'Something went wrong. Please try again.' : error.message });
+    return reply
+      .status(status)
+      .send({ error: status >= 500 ? 'Something went wrong. Please try again.' : error.message });
   });
 
   if (build) {

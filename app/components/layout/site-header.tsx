@@ -32,7 +32,10 @@ export function SiteHeader() {
             <span className="sr-only">Cart, {cartCount} items,</span>
             <span>{formatPrice(cartTotalCents)}</span>
             {cartCount > 0 && (
-              <span aria-hidden="true" className="absolute -top-1 left-6 rounded-full bg-brand-600 px-1.5 text-xs text-white">
+              <span
+                aria-hidden="true"
+                className="absolute -top-1 left-6 rounded-full bg-brand-600 px-1.5 text-xs text-white"
+              >
                 {cartCount}
               </span>
             )}
@@ -45,10 +48,22 @@ export function SiteHeader() {
 
 function CartIcon() {
   return (
-    <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <circle cx="9" cy="20" r="1.5" />
       <circle cx="18" cy="20" r="1.5" />
-      <path d="M2 3h3l2.6 12.1a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M2 3h3l2.6 12.1a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -41,7 +41,11 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={value}>
       {children}
       {/* The live region stays in the page so screen readers announce each new message. */}
-      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3">
+      <div
+        aria-live="polite"
+        role="status"
+        className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3"
+      >
         {current && (
           <p
             key={current.id}

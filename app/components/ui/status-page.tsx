@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 
 /** A full-page message for errors and empty places, with a way back. */
-export function StatusPage({ title, message, children }: { title: string; message: string; children?: React.ReactNode }) {
+export function StatusPage({
+  title,
+  message,
+  children,
+}: {
+  title: string;
+  message: string;
+  children?: React.ReactNode;
+}) {
   return (
     <section className="container-page py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

@@ -20,9 +20,12 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     const last = tabs.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const next = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     setSelected(tabs[next]!.id);

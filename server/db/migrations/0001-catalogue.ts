@@ -25,19 +25,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('exams_featured_popularity')
-    .on('exams')
-    .columns(['featured', 'popularity'])
-    .execute();
+  await db.schema.createIndex('exams_featured_popularity').on('exams').columns(['featured', 'popularity']).execute();
   await db.schema.createIndex('exams_popularity').on('exams').column('popularity').execute();
 
   await db.schema
     .createTable('practice_tests')
     .addColumn('id', 'varchar(80)', (c) => c.primaryKey())
-    .addColumn('exam_id', 'varchar(80)', (c) =>
-      c.notNull().references('exams.id').onDelete('cascade'),
-    )
+    .addColumn('exam_id', 'varchar(80)', (c) => c.notNull().references('exams.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('display_name', 'text')
@@ -57,12 +51,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('questions')
     .addColumn('id', 'varchar(80)', (c) => c.primaryKey())
-    .addColumn('exam_id', 'varchar(80)', (c) =>
-      c.notNull().references('exams.id').onDelete('cascade'),
-    )
-    .addColumn('test_id', 'varchar(80)', (c) =>
-      c.notNull().references('practice_tests.id').onDelete('cascade'),
-    )
+    .addColumn('exam_id', 'varchar(80)', (c) => c.notNull().references('exams.id').onDelete('cascade'))
+    .addColumn('test_id', 'varchar(80)', (c) => c.notNull().references('practice_tests.id').onDelete('cascade'))
     .addColumn('sequence', 'integer', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('options_json', 'text', (c) => c.notNull())
@@ -72,11 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('difficulty', 'varchar(10)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('questions_test_sequence')
-    .on('questions')
-    .columns(['test_id', 'sequence'])
-    .execute();
+  await db.schema.createIndex('questions_test_sequence').on('questions').columns(['test_id', 'sequence']).execute();
   await db.schema.createIndex('questions_exam').on('questions').column('exam_id').execute();
 }
 

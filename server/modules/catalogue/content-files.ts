@@ -18,10 +18,7 @@ export class ContentError extends Error {
 
 /** `$.practiceTests[0].questions[3].correct` style paths, as a reader would look them up. */
 export function jsonPath(segments: readonly PropertyKey[]): string {
-  return segments.reduce<string>(
-    (acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : `${acc}.${String(s)}`),
-    '$',
-  );
+  return segments.reduce<string>((acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : `${acc}.${String(s)}`), '$');
 }
 
 export function parseContent(file: string, raw: string): ContentFile {
@@ -33,9 +30,7 @@ export function parseContent(file: string, raw: string): ContentFile {
   }
   const result = contentFileSchema.safeParse(json);
   if (!result.success) {
-    throw new ContentError(
-      result.error.issues.map((i) => ({ file, path: jsonPath(i.path), message: i.message })),
-    );
+    throw new ContentError(result.error.issues.map((i) => ({ file, path: jsonPath(i.path), message: i.message })));
   }
   return result.data;
 }

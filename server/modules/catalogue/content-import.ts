@@ -64,7 +64,11 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
       .execute();
     report.exams.added++;
   } else if (differs(existingExam, examValues)) {
-    await trx.updateTable('exams').set({ ...examValues, updated_at: now }).where('id', '=', exam.id).execute();
+    await trx
+      .updateTable('exams')
+      .set({ ...examValues, updated_at: now })
+      .where('id', '=', exam.id)
+      .execute();
     report.exams.updated++;
   } else {
     report.exams.unchanged++;
@@ -78,7 +82,14 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
     .execute();
   const staleTests = existingTests.filter((t) => t.exam_id === exam.id && !testIds.includes(t.id));
   if (staleTests.length > 0) {
-    await trx.deleteFrom('practice_tests').where('id', 'in', staleTests.map((t) => t.id)).execute();
+    await trx
+      .deleteFrom('practice_tests')
+      .where(
+        'id',
+        'in',
+        staleTests.map((t) => t.id),
+      )
+      .execute();
     report.practiceTests.removed += staleTests.length;
   }
   const testsById = new Map(existingTests.map((t) => [t.id, t]));
@@ -102,7 +113,11 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
         .execute();
       report.practiceTests.added++;
     } else if (differs(existing, values)) {
-      await trx.updateTable('practice_tests').set({ ...values, updated_at: now }).where('id', '=', test.id).execute();
+      await trx
+        .updateTable('practice_tests')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', test.id)
+        .execute();
       report.practiceTests.updated++;
     } else {
       report.practiceTests.unchanged++;
@@ -126,7 +141,14 @@ async function importQuestions(
     .execute();
   const stale = existing.filter((q) => q.test_id === test.id && !ids.includes(q.id));
   if (stale.length > 0) {
-    await trx.deleteFrom('questions').where('id', 'in', stale.map((q) => q.id)).execute();
+    await trx
+      .deleteFrom('questions')
+      .where(
+        'id',
+        'in',
+        stale.map((q) => q.id),
+      )
+      .execute();
     report.questions.removed += stale.length;
   }
   const byId = new Map(existing.map((q) => [q.id, q]));
@@ -148,7 +170,11 @@ async function importQuestions(
       inserts.push({ id: q.id, ...values, updated_at: now });
       report.questions.added++;
     } else if (differs(row, values)) {
-      await trx.updateTable('questions').set({ ...values, updated_at: now }).where('id', '=', q.id).execute();
+      await trx
+        .updateTable('questions')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', q.id)
+        .execute();
       report.questions.updated++;
     } else {
       report.questions.unchanged++;

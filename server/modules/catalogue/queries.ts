@@ -1,11 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Difficulty } from '../../../shared/content-schema.ts';
-import type {
-  Curriculum,
-  ExamDetail,
-  ExamSummary,
-  PracticeTestSummary,
-} from '../../../shared/catalogue.ts';
+import type { Curriculum, ExamDetail, ExamSummary, PracticeTestSummary } from '../../../shared/catalogue.ts';
 import type { Database, ExamRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;

@@ -4,14 +4,24 @@ import { examFacts } from '../../../../shared/exam-display.ts';
 import { ExamThumbnail } from './exam-thumbnail.tsx';
 
 /** An exam in a grid: picture, title, facts and price, with its details and demo links. */
-export function ExamCard({ exam, priority = false }: { exam: ExamSummary; priority?: boolean }) {
+export function ExamCard({
+  exam,
+  priority = false,
+  headingLevel = 3,
+}: {
+  exam: ExamSummary;
+  priority?: boolean;
+  /** The level below the section the grid stands in, so the outline has no gaps. */
+  headingLevel?: 2 | 3;
+}) {
   const facts = examFacts(exam);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <ExamThumbnail title={exam.title} category={exam.category} thumbnail={exam.thumbnail} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{facts.category}</p>
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">{exam.title}</h3>
+        <Heading className="text-lg font-semibold leading-snug text-slate-900">{exam.title}</Heading>
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <Fact label="Duration" value={facts.duration} />
           <Fact label="Questions" value={facts.questionCount} />

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsole } from './support/pages.ts';
+
+test('the catalogue lists every exam, most popular first', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/exams');
+  await expect(page).toHaveTitle('All Certification Exams | PracticePass');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Available Certification Exams');
+  await expect(page.getByRole('article')).toHaveCount(8);
+  await expect(page.getByRole('article').first()).toContainText('CompTIA Security+');
+  expect(problems).toEqual([]);
+});
+
+test('search matches title or description, ignoring case, on the server', async ({ page }) => {
+  await page.goto('/exams?q=CLOUD');
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByText('2 exams matching “CLOUD”')).toBeVisible();
+  // "subnetting" appears only in the CCNA description.
+  await page.goto('/exams?q=subnetting');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'Cisco Certified Network Associate (CCNA 200-301)',
+  ]);
+});
+
+test('a search with no match says so', async ({ page }) => {
+  await page.goto('/exams?q=underwater%20basket%20weaving');
+  await expect(page.getByText('No exams match your search. Try a different search term.')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test('a search in the page form updates the results and the address', async ({ page }) => {
+  await page.goto('/exams');
+  await waitForHydration(page);
+  const box = page.getByRole('searchbox', { name: 'Search exams' });
+  await box.fill('project');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL('/exams?q=project');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Project Management Professional (PMP)']);
+  await expect(box).toHaveValue('project');
+});
+
+test('the catalogue shows "Loading exams..." while a search is on its way', async ({ page }) => {
+  await page.goto('/exams');
+  await waitForHydration(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/exams.data?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('searchbox', { name: 'Search exams' }).fill('azure');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading exams...' })).toBeVisible();
+  release();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByText('Loading exams...')).toHaveCount(0);
+});
+
+test('odd searches never break the page', async ({ page }) => {
+  for (const term of ["' OR 1=1 --", '%', '_', '<script>alert(1)</script>', '😀 exam', '\\', 'a\u0000b']) {
+    const response = await page.goto(`/exams?q=${encodeURIComponent(term)}`);
+    expect(response?.status(), term).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Available Certification Exams');
+  }
+  await expect(page.locator('script:not([src]):not([type])').filter({ hasText: 'alert(1)' })).toHaveCount(0);
+});
+
+test('a search of 10,000 characters is refused with a clear message', async ({ page }) => {
+  const response = await page.goto(`/exams?q=${'a'.repeat(10_000)}`);
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText('Search terms can be at most 100 characters.');
+});
+
+test('the catalogue is accessible and fits a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/exams');
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+});

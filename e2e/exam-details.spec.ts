@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsole } from './support/pages.ts';
+
+test('exam details show the facts, progress, the Locked badge and the demo link', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/exams/aws-cloud-practitioner');
+  await expect(page).toHaveTitle('AWS Certified Cloud Practitioner (CLF-C02) Practice Tests | PracticePass');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AWS Certified Cloud Practitioner (CLF-C02)');
+  const facts = page.locator('article dl').first();
+  await expect(facts).toContainText('Duration90 minutes');
+  await expect(facts).toContainText('Questions65');
+  await expect(facts).toContainText('DifficultyEasy');
+  await expect(facts).toContainText('Price$29.99');
+  await expect(page.getByRole('img', { name: 'Course progress: 0%' })).toBeVisible();
+  await expect(page.getByText('Locked', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try Demo' })).toHaveAttribute(
+    'href',
+    '/exam/aws-cloud-practitioner/practice-tests',
+  );
+  // Practice Tests is a tab only for those who unlocked the exam.
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Curriculum', 'Reviews', 'FAQ']);
+  expect(problems).toEqual([]);
+});
+
+test('the tabs work with the mouse and the keyboard', async ({ page }) => {
+  await page.goto('/exams/aws-cloud-practitioner');
+  await waitForHydration(page);
+  const overview = page.getByRole('tab', { name: 'Overview' });
+  await expect(overview).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('Cloud Practitioner');
+
+  await page.getByRole('tab', { name: 'Curriculum' }).click();
+  const curriculum = page.getByRole('tabpanel');
+  await expect(curriculum.getByRole('heading', { level: 3 }).first()).toHaveText(/^Domain 1: Cloud Concepts/);
+
+  await page.getByRole('tab', { name: 'Curriculum' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Reviews' })).toBeFocused();
+  await expect(page.getByRole('tabpanel')).toContainText('out of 5 from');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Overview' })).toBeFocused();
+
+  await page.getByRole('tab', { name: 'FAQ' }).click();
+  const firstQuestion = page.getByRole('tabpanel').locator('details').first();
+  await firstQuestion.locator('summary').click();
+  await expect(firstQuestion).toHaveAttribute('open', '');
+});
+
+test('a curriculum written as text shows as paragraphs', async ({ page }) => {
+  await page.goto('/exams/azure-fundamentals');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Curriculum' }).click();
+  expect(await page.getByRole('tabpanel').locator('p').count()).toBeGreaterThan(1);
+  await expect(page.getByTestId('thumbnail-placeholder')).toHaveText('MAF');
+});
+
+test('exam pages carry schema.org Course data with an Offer and a canonical link', async ({ page, baseURL }) => {
+  await page.goto('/exams/pmp');
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const course = JSON.parse(json ?? '{}');
+  expect(course['@type']).toBe('Course');
+  expect(course.name).toBe('Project Management Professional (PMP) Practice Tests');
+  expect(course.offers).toMatchObject({ '@type': 'Offer', price: '49.99', priceCurrency: 'USD' });
+  expect(course.provider.name).toBe('PracticePass');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/exams/pmp`);
+});
+
+test('an unknown exam gets "Exam Not Found" and a 404', async ({ page }) => {
+  for (const id of ['no-such-exam', 'UPPER', `${'x'.repeat(300)}`, '%3Cscript%3E', '..%2F..%2Fetc']) {
+    const response = await page.goto(`/exams/${id}`);
+    expect(response?.status(), id).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exam Not Found');
+    await expect(page.getByText("We couldn't find the exam you're looking for.")).toBeVisible();
+  }
+  await page.goto('/exams/no-such-exam');
+  await expect(page.getByText('Exam with ID no-such-exam not found in the database')).toBeVisible();
+});
+
+test('the practice-tests page lists the tests and marks the free demo; /demo leads there', async ({ page }) => {
+  await page.goto('/demo/pmp');
+  await expect(page).toHaveURL('/exam/pmp/practice-tests');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4);
+  await expect(page.getByText('Free demo')).toHaveCount(1);
+  const response = await page.goto('/exam/nope/practice-tests');
+  expect(response?.status()).toBe(404);
+});
+
+test('exam details are accessible and fit a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/exams/comptia-security-plus');
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+});

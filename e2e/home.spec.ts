@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsole } from './support/pages.ts';
+
+test('the home page shows the hero, promises, featured exams and the marketing sections', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await expect(page).toHaveTitle('PracticePass');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Practice tests for cloud/);
+
+  await expect(page.getByRole('link', { name: 'Start Learning Now' })).toHaveAttribute('href', '#featured-exams');
+  await expect(page.getByRole('link', { name: 'Watch Demo' })).toHaveAttribute('href', '#how-it-works');
+  for (const promise of ['10,000+ Certified Professionals', '4.8/5 Average Rating', 'Money-Back Guarantee']) {
+    await expect(page.getByText(promise, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByPlaceholder('Search exams...')).toBeVisible();
+
+  const featured = page.locator('#featured-exams');
+  await expect(featured.getByRole('heading', { name: 'Featured Certification Exams' })).toBeVisible();
+  // Featured exams by popularity, then the most popular of the rest: limit 6, no duplicates.
+  await expect(featured.getByRole('heading', { level: 3 })).toHaveText([
+    'CompTIA Security+ (SY0-701)',
+    'AWS Certified Cloud Practitioner (CLF-C02)',
+    'Cisco Certified Network Associate (CCNA 200-301)',
+    'Project Management Professional (PMP)',
+    'Microsoft Azure Fundamentals (AZ-900)',
+    'ITIL 4 Foundation',
+  ]);
+
+  for (const title of [
+    'Comprehensive Content',
+    'Realistic Exam Simulation',
+    'Detailed Analytics',
+    'Thorough Explanations',
+  ]) {
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  }
+  await expect(page.locator('#how-it-works')).toBeVisible();
+  await expect(page.locator('figure blockquote')).toHaveCount(3);
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} PracticePass`);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact' })).toHaveAttribute(
+    'href',
+    '/contact',
+  );
+  expect(problems).toEqual([]);
+});
+
+test('an exam card shows every fact, the price and its links; a missing thumbnail gets a placeholder', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const ccna = page.getByRole('article').filter({ hasText: 'Cisco Certified Network Associate' });
+  await expect(ccna).toContainText('Networking');
+  await expect(ccna).toContainText('120 minutes');
+  await expect(ccna).toContainText('Hard');
+  // The real CCNA has no published question count: the spec's display default is '0'.
+  await expect(ccna.locator('dd').nth(1)).toHaveText('0');
+  await expect(ccna).toContainText('$39.99');
+  await expect(ccna.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/exams/cisco-ccna');
+  await expect(ccna.getByRole('link', { name: /Try Demo/ })).toHaveAttribute('href', '/demo/cisco-ccna');
+  const placeholder = ccna.getByTestId('thumbnail-placeholder');
+  await expect(placeholder).toHaveText('CCN');
+  await expect(placeholder).toHaveCSS('background-color', 'rgb(4, 120, 87)');
+
+  const aws = page.getByRole('article').filter({ hasText: 'AWS Certified Cloud Practitioner' });
+  await expect(aws.locator('img')).toHaveAttribute('src', '/thumbnails/aws-cloud-practitioner.svg');
+  await expect(aws.getByTestId('thumbnail-placeholder')).toHaveCount(0);
+});
+
+test('the hero anchors and the View All link move through the page', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Watch Demo' }).click();
+  await expect(page).toHaveURL(/#how-it-works$/);
+  await page.getByRole('link', { name: 'View All Certification Exams' }).click();
+  await expect(page).toHaveURL('/exams');
+  await expect(page.getByRole('heading', { name: 'Available Certification Exams' })).toBeVisible();
+});
+
+test('searching from the home page lands on the catalogue with the results', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByPlaceholder('Search exams...').fill('python');
+  await page.getByPlaceholder('Search exams...').press('Enter');
+  await expect(page).toHaveURL('/exams?q=python');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article')).toContainText('PCEP');
+});
+
+test('right-click is blocked with a warning that goes away after 3 seconds, but not in text fields', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: 'Featured Certification Exams' }).click({ button: 'right' });
+  const warning = page.getByRole('status').filter({ hasText: 'Right-click is disabled' });
+  await expect(warning).toBeVisible();
+  await expect(warning.locator('[data-type="warning"]')).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(warning).toBeVisible();
+  await expect(warning).toBeHidden({ timeout: 2000 });
+
+  const prevented = await page.getByPlaceholder('Search exams...').evaluate((input) => {
+    const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+    input.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  expect(prevented).toBe(false);
+});
+
+test('the home page is accessible and fits a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/');
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+});

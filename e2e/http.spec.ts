@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { pageJavaScript } from '../scripts/bench/page-weight.ts';
+
+test('the health check answers while the database does', async ({ request }) => {
+  const response = await request.get('/healthz');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok', database: 'sqlite' });
+});
+
+test('pages carry security headers and a nonce-based script policy, and no server banner', async ({ request }) => {
+  const response = await request.get('/');
+  const headers = response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).toContain("frame-ancestors 'none'");
+  const html = await response.text();
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter(
+    (m) => !m[1]!.includes('application/ld+json'),
+  );
+  expect(inlineScripts.length).toBeGreaterThan(0);
+  for (const [tag] of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-powered-by']).toBeUndefined();
+  expect(headers['server']).toBeUndefined();
+});
+
+test('pages are compressed and hashed assets are cached for a year', async ({ request }) => {
+  const page = await request.get('/exams', { headers: { 'accept-encoding': 'gzip' } });
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  const asset = /\/assets\/[^"]+\.js/.exec(await page.text())?.[0];
+  expect(asset).toBeTruthy();
+  const response = await request.get(asset!);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('unknown pages answer 404 with a page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});
+
+test('the sitemap lists the public pages of every exam; robots.txt points to it', async ({ request, baseURL }) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  expect(xml).toContain(`<loc>${baseURL}/exams/pmp</loc>`);
+  expect(xml).toContain(`<loc>${baseURL}/exam/cisco-ccna/practice-tests</loc>`);
+  expect(xml.match(/<url>/g)).toHaveLength(3 + 8 * 2);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(robots).toContain('Disallow: /cart');
+});
+
+test('bad requests get a 4xx, never a 500', async ({ request }) => {
+  const refused = [
+    request.post('/', { data: 'x'.repeat(2 * 1024 * 1024) }),
+    request.post('/exams', { form: { q: 'x' } }),
+    request.get('/exams/%E0%A4%A'),
+    request.get(`/${'a/'.repeat(2000)}`),
+    request.delete('/exams/pmp'),
+  ];
+  for (const response of await Promise.all(refused)) {
+    expect(response.status(), response.url().slice(0, 80)).toBeGreaterThanOrEqual(400);
+    expect(response.status(), response.url().slice(0, 80)).toBeLessThan(500);
+  }
+  // Bytes that are not UTF-8 decode to replacement characters: a harmless search, answered normally.
+  const odd = await request.get('/exams?q=%FF%FE');
+  expect(odd.status()).toBe(200);
+});
+
+test('the home page ships at most 110 KB of gzipped JavaScript', async ({ baseURL }) => {
+  const { gzipBytes } = await pageJavaScript(baseURL!, '/');
+  expect(gzipBytes).toBeLessThanOrEqual(110 * 1024);
+});
