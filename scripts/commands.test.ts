@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { contentFixture } from '../server/testing/content-fixtures.ts';
+
+const exec = promisify(execFile);
+
+async function run(script: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await exec('npx', ['tsx', script, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('the content command', () => {
+  it('validates, imports idempotently and exports what it imported', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const source = path.join(dir, 'alpha.json');
+    await writeFile(source, JSON.stringify(contentFixture('alpha')));
+
+    const valid = await run('scripts/content.ts', ['validate', source], env);
+    expect(valid.code).toBe(0);
+    expect(valid.stdout).toContain('1 file(s) valid: 6 questions');
+
+    const first = await run('scripts/content.ts', ['import', source], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('exams: 1 added, 0 updated, 0 unchanged, 0 removed');
+    const second = await run('scripts/content.ts', ['import', source], env);
+    expect(second.stdout).toContain('exams: 0 added, 0 updated, 1 unchanged, 0 removed');
+
+    const out = path.join(dir, 'out');
+    const exported = await run('scripts/content.ts', ['export', out, 'alpha'], env);
+    expect(exported.code).toBe(0);
+    expect(await readdir(out)).toEqual(['alpha.json']);
+    expect(JSON.parse(await readFile(path.join(out, 'alpha.json'), 'utf8'))).toEqual(contentFixture('alpha'));
+
+    const missing = await run('scripts/content.ts', ['export', out, 'nope'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No exam with id: nope');
+  });
+
+  it('refuses a bad file with its path and changes nothing', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const good = path.join(dir, 'a.json');
+    const bad = path.join(dir, 'b.json');
+    await writeFile(good, JSON.stringify(contentFixture('alpha')));
+    const broken = JSON.parse(JSON.stringify(contentFixture('beta')));
+    broken.practiceTests[0].timeLimit = 'soon';
+    await writeFile(bad, JSON.stringify(broken));
+
+    const result = await run('scripts/content.ts', ['import', dir], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `${bad}: $.practiceTests[0].timeLimit: Invalid input: expected number, received string`,
+    );
+    const check = await run('scripts/content.ts', ['export', path.join(dir, 'out')], env);
+    expect(check.stdout).toContain('Exported 0 exam(s)');
+  });
+
+  it('explains its usage when called wrongly', async () => {
+    const result = await run('scripts/content.ts', ['frobnicate'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Usage:');
+  });
+});
+
+describe('the migrate command', () => {
+  it('applies migrations once and exits non-zero when the database cannot be reached', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    expect((await run('scripts/migrate.ts', [], env)).stdout).toContain('Applied: 0001-catalogue');
+    expect((await run('scripts/migrate.ts', [], env)).stdout).toContain('Database is up to date');
+
+    const failed = await run('scripts/migrate.ts', [], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/Migration failed/);
+  });
+});

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../shared/content-schema.ts';
+import { readContentFiles } from './content-files.ts';
+
+/** The catalogue a fresh store starts with must be complete enough to sell from. */
+describe('the sample catalogue', async () => {
+  const files = (await readContentFiles(['content/exams'])).map((f) => f.content);
+  const tests = files.flatMap((f) => f.practiceTests);
+  const questions = tests.flatMap((t) => t.questions);
+
+  it('has at least 8 exams covering every category, at least 4 of them featured', () => {
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(files.map((f) => f.exam.category))).toEqual(new Set(CATEGORIES));
+    expect(files.filter((f) => f.exam.featured).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives every exam 3 to 6 practice tests of at least 10 questions', () => {
+    for (const { exam, practiceTests } of files) {
+      expect(practiceTests.length, exam.id).toBeGreaterThanOrEqual(3);
+      expect(practiceTests.length, exam.id).toBeLessThanOrEqual(6);
+      for (const test of practiceTests) expect(test.questions.length, test.id).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('mixes difficulties within every test and has "choose two" questions marked as such', () => {
+    for (const test of tests) expect(new Set(test.questions.map((q) => q.difficulty)).size, test.id).toBeGreaterThan(1);
+    const multi = questions.filter((q) => q.correct.length > 1);
+    expect(multi.length).toBeGreaterThanOrEqual(10);
+    for (const q of multi) expect(q.text, q.id).toMatch(/\(Choose two\.\)$/);
+  });
+
+  it('gives every exam reviews, questions and answers, and a curriculum', () => {
+    for (const { exam } of files) {
+      expect(exam.reviews.length, exam.id).toBeGreaterThan(0);
+      expect(exam.faq.length, exam.id).toBeGreaterThan(0);
+      expect(exam.curriculum, exam.id).toBeDefined();
+    }
+    expect(files.some((f) => typeof f.exam.curriculum === 'string')).toBe(true);
+    expect(files.some((f) => Array.isArray(f.exam.curriculum))).toBe(true);
+  });
+
+  it('leaves some exams without a thumbnail, and every thumbnail named exists', () => {
+    expect(files.some((f) => !f.exam.thumbnail)).toBe(true);
+    for (const { exam } of files.filter((f) => f.exam.thumbnail?.startsWith('/'))) {
+      expect(existsSync(path.join('public', exam.thumbnail!)), exam.id).toBe(true);
+    }
+  });
+
+  it('does not spell out the answer in the explanation by option letter, since options may be shuffled', () => {
+    const shuffled = tests.filter((t) => t.shuffleOptions).flatMap((t) => t.questions);
+    for (const q of shuffled) expect(q.explanation, q.id).not.toMatch(/\b(option|answer) [A-E]\b/);
+  });
+});
