@@ -1,9 +1,24 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { Services } from './http/load-context.ts';
+import { createAuth } from './modules/accounts/auth.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
 
-export function createServices(handle: DatabaseHandle): Services {
+export interface ServiceOptions {
+  database: DatabaseHandle;
+  /** Public origin of the store, e.g. http://localhost:3000. */
+  baseUrl: string;
+  secret: string;
+  mailer: Mailer;
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+}
+
+export function createServices(options: ServiceOptions): Services {
+  const { database } = options;
+  const auth = createAuth({ ...options, db: database.db, engine: database.engine });
   return {
-    catalogue: createCatalogueService(handle.db),
+    catalogue: createCatalogueService(database.db),
+    accounts: createAccountsService(auth, database.db, options.baseUrl, Boolean(options.google)),
   };
 }

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { readEnv } from './config/env.ts';
+import { authSecret } from './config/secret.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { createServices } from './services.ts';
 
 const env = readEnv();
 const buildDir = path.resolve('build');
@@ -23,9 +26,19 @@ if (env.SEED_CONTENT !== 'none') {
     console.log(`Loaded the sample catalogue: ${report.exams.added} exams, ${report.questions.added} questions`);
 }
 
+const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
+const google =
+  env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, discoveryUrl: env.GOOGLE_DISCOVERY_URL }
+    : undefined;
+const services = createServices({ database, baseUrl, secret: authSecret(env.AUTH_SECRET), mailer, google });
+
 const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 const app = await buildApp({
   database,
+  services,
+  trustProxy: env.TRUST_PROXY,
   build,
   clientDir: path.join(buildDir, 'client'),
   publicUrl: env.PUBLIC_URL,
@@ -53,3 +66,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
+app.log.info({ mail: mailer.describe(), google: Boolean(google), baseUrl }, 'store ready');

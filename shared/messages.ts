@@ -11,3 +11,30 @@ export const messages = {
   rightClickDisabled: 'Right-click is disabled',
   searchTooLong: (max: number) => `Search terms can be at most ${max} characters.`,
 } as const;
+
+/** Registration, sign-in, Google and password reset (spec §5, §8; decisions.md for passwords). */
+export const accountMessages = {
+  emailMissing: 'Please provide a valid email address',
+  emailMalformed: 'Please enter a valid email address',
+  nameMissing: 'Please enter your name',
+  nameTooLong: 'Your name can be at most 80 characters',
+  passwordMissing: 'Please enter your password',
+  emailInUse: 'This email is already registered. Please login instead.',
+  emailInvalid: 'The email address format is invalid. Please check and try again.',
+  passwordWeak: 'Password is too weak. Please use a stronger password.',
+  registrationFailed: 'Registration failed',
+  noAccount: 'No account found with this email. Please check your email or register.',
+  wrongPassword: 'Incorrect password. Please try again or reset your password.',
+  loginFailed: 'Login failed. Please try again.',
+  googleFailed: 'Google authentication failed',
+  googleLoginFailed: 'Google login failed. Please try again.',
+  googleRegistrationFailed: 'Google registration failed. Please try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  registered: 'Registration successful',
+  loggedIn: 'Login successful',
+  loggedOut: 'Logged out successfully',
+  resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  passwordsDiffer: 'The passwords do not match',
+  passwordReset: 'Your password has been changed. Please sign in with your new password.',
+} as const;

@@ -15,6 +15,18 @@ const envSchema = z.object({
   /** Folder loaded into an empty catalogue at start; `none` turns the first-start load off. */
   SEED_CONTENT: z.string().min(1).default('content/exams'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Signs sessions and tokens; at least 32 characters. Unset: a random one is kept in data/auth-secret. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Google sign-in (OpenID Connect). Both unset: the Google buttons are not shown. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  /** smtp://user:pass@host:587 or smtps://…; unset: mail is written to OUTBOX_DIR instead. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('PracticePass <no-reply@practicepass.example>'),
+  OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  /** Trust X-Forwarded-* from this many proxy hops (0: the socket address is the client). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Seconds the server waits for open requests on shutdown before it exits anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
 });

@@ -62,7 +62,20 @@ export interface QuestionsTable {
   updated_at: string;
 }
 
+/** The sign-in library's user table, which is also the spec's users record. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  lastOrderAt: string | Date | null;
+}
+
 export interface Database {
+  users: UsersTable;
   exams: ExamsTable;
   practice_tests: PracticeTestsTable;
   questions: QuestionsTable;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '../testing/databases.ts';
+import { createTestServices } from '../testing/services.ts';
 import { buildApp } from './app.ts';
 
 describe.each(engines)('the HTTP host on %s', (engine) => {
@@ -11,13 +12,16 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
 
   it('answers /healthz with 200 while the database answers, and 503 once it does not', async () => {
     const database = await createTestDatabase(engine);
-    const app = await buildApp({ database });
+    const app = await buildApp({ database, services: createTestServices(database) });
     close = () => app.close();
     const ok = await app.inject({ method: 'GET', url: '/healthz' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: 'ok', database: engine });
 
-    const down = await buildApp({ database: { ...database, ping: () => Promise.resolve(false) } });
+    const down = await buildApp({
+      database: { ...database, ping: () => Promise.resolve(false) },
+      services: createTestServices(database),
+    });
     const unavailable = await down.inject({ method: 'GET', url: '/healthz' });
     expect(unavailable.statusCode).toBe(503);
     expect(unavailable.json()).toEqual({ status: 'unavailable', database: engine });
@@ -26,7 +30,7 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
 
   it('sends security headers on every answer', async () => {
     const database = await createTestDatabase(engine);
-    const app = await buildApp({ database });
+    const app = await buildApp({ database, services: createTestServices(database) });
     close = () => app.close();
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);

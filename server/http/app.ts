@@ -2,14 +2,16 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import type { ServerBuild } from 'react-router';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { DatabaseHandle } from '../db/database.ts';
-import { createServices } from '../services.ts';
-import { reactRouterHandler } from './react-router-bridge.ts';
+import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
+import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
+import type { Services } from './load-context.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
+  services: Services;
   /** React Router's server build; without it only the HTTP endpoints of this file are served. */
   build?: ServerBuild;
   /** Folder of the browser build (hashed assets and the public folder). */
@@ -17,22 +19,23 @@ export interface AppOptions {
   publicUrl?: string;
   mode?: 'production' | 'development' | 'test';
   logger?: FastifyServerOptions['logger'];
+  /** Proxy hops whose X-Forwarded-* headers are believed; 0 trusts none. */
+  trustProxy?: number;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The whole store as a Fastify app that does not listen: `server/main.ts` listens, tests inject. */
 export async function buildApp(options: AppOptions) {
-  const { database, build, clientDir, publicUrl, mode = 'production' } = options;
+  const { database, services, build, clientDir, publicUrl, mode = 'production' } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
     bodyLimit: 1024 * 1024,
     // The catalogue's ids are short, but a long wildcard path must reach the page's own 404.
     routerOptions: { maxParamLength: 2000 },
     return503OnClosing: true,
   });
-  const services = createServices(database);
 
   app.addHook('onClose', () => database.close());
 
@@ -56,6 +59,8 @@ export async function buildApp(options: AppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google sign-in opens in a popup that must be able to tell this window it is done.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
@@ -87,20 +92,45 @@ export async function buildApp(options: AppOptions) {
       .send({ error: status >= 500 ? 'Something went wrong. Please try again.' : error.message });
   });
 
-  if (build) {
-    await app.register(async (pages) => {
-      // Pages and their form posts reach React Router untouched.
-      pages.removeAllContentTypeParsers();
-      pages.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      const handler = reactRouterHandler(build, mode, (request, reply) => ({
-        services,
-        nonce: reply.cspNonce.script,
-        origin: publicUrl ?? `${request.protocol}://${request.host}`,
-      }));
-      pages.all('/*', handler);
-      pages.all('/', handler);
-    });
-  }
+  // The client's address as this server sees it; whatever a client claims in this header is replaced.
+  const clientHeaders = (request: FastifyRequest) => ({ [CLIENT_IP_HEADER]: request.ip });
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  await app.register(async (fetchRoutes) => {
+    // Pages, their form posts and the sign-in API reach their Fetch handlers untouched.
+    fetchRoutes.removeAllContentTypeParsers();
+    fetchRoutes.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    fetchRoutes.all('/api/auth/*', async (request, reply) =>
+      sendFetchResponse(reply, await services.accounts.handler(toFetchRequest(request, reply, clientHeaders(request)))),
+    );
+
+    if (build) {
+      const handle = createRequestHandler(build, mode);
+      // A page's form may only be posted from this site: browsers send Origin with every POST.
+      fetchRoutes.addHook('preHandler', async (request, reply) => {
+        if (request.method === 'GET' || request.method === 'HEAD' || request.url.startsWith('/api/auth/')) return;
+        const origin = request.headers.origin;
+        const crossSite = origin ? origin !== originOf(request) : request.headers['sec-fetch-site'] === 'cross-site';
+        if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
+      });
+      const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const fetchRequest = toFetchRequest(request, reply);
+        const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
+        const user = request.headers.cookie ? await services.accounts.currentUser(fetchRequest.headers) : null;
+        const response = await handle(fetchRequest, {
+          services,
+          user,
+          client,
+          nonce: reply.cspNonce.script,
+          origin: originOf(request),
+        });
+        return sendFetchResponse(reply, response);
+      };
+      fetchRoutes.all('/*', pageHandler);
+      fetchRoutes.all('/', pageHandler);
+    }
+  });
 
   return app;
 }

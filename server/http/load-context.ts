@@ -1,13 +1,19 @@
+import type { AccountsService, Client, SessionUser } from '../modules/accounts/service.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
 
 /** The server's services, one set per process, handed to every route loader and action. */
 export interface Services {
   catalogue: CatalogueService;
+  accounts: AccountsService;
 }
 
 /** What each request's loaders and actions receive as `context`. */
 export interface RequestContext {
   services: Services;
+  /** The signed-in user, or null. Resolved once per request from the session cookie. */
+  user: SessionUser | null;
+  /** The caller's address and cookies, for calls made on their behalf. */
+  client: Client;
   /** The Content-Security-Policy nonce of this response, for the scripts React Router writes. */
   nonce: string;
   /** Public origin of the store, e.g. https://practicepass.example, for canonical links. */

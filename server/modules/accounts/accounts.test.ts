@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages as m } from '../../../shared/messages.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { startOidcServer } from '../../testing/oidc.ts';
+import { createTestServices, TEST_BASE_URL } from '../../testing/services.ts';
+import { startSmtpServer } from '../../testing/smtp.ts';
+import { createMailer } from '../mail/mailer.ts';
+import type { AccountResult } from './service.ts';
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).join('; ');
+const ok = (result: AccountResult) => {
+  if (!result.ok) throw new Error(`expected success, got ${result.message}`);
+  return result;
+};
+let ipCounter = 0;
+/** Each test signs in from its own address, so the rate limits of one do not reach another. */
+const newClient = () => ({ ip: `10.0.0.${++ipCounter}` });
+
+describe.each(engines)('accounts on %s', (engine) => {
+  let database: DatabaseHandle;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let oidc: Awaited<ReturnType<typeof startOidcServer>>;
+  let services: ReturnType<typeof createTestServices>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    smtp = await startSmtpServer();
+    oidc = await startOidcServer();
+    services = createTestServices(database, {
+      mailer: createMailer({ smtpUrl: smtp.url, from: 'PracticePass <no-reply@practicepass.test>', outboxDir: '' }),
+      google: { clientId: 'practicepass', clientSecret: 'secret', discoveryUrl: oidc.discoveryUrl },
+    });
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await oidc.close();
+    await database.close();
+  });
+
+  it('registers a user who is then signed in, with the users record the spec describes', async () => {
+    const client = newClient();
+    const result = ok(
+      await services.accounts.register(
+        { name: ' Ada Lovelace ', email: 'Ada@Example.com ', password: 'analytical-engine' },
+        client,
+      ),
+    );
+    const user = await services.accounts.currentUser(new Headers({ cookie: cookieOf(result.setCookies) }));
+    expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    const row = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.createdAt).toBeTruthy();
+    expect(row.lastOrderAt).toBeNull();
+    // The session cookie is HttpOnly and SameSite=Lax.
+    const session = result.setCookies.find((c) => c.startsWith('pp.session_token='));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const client = newClient();
+    ok(
+      await services.accounts.register(
+        { name: 'One', email: 'twice@example.com', password: 'first-password-1' },
+        client,
+      ),
+    );
+    const again = await services.accounts.register(
+      { name: 'Two', email: 'TWICE@example.com', password: 'second-password-2' },
+      client,
+    );
+    expect(again).toEqual({ ok: false, status: 422, message: m.emailInUse });
+  });
+
+  it.each([
+    ['too short', 'short1'],
+    ['too long', 'x'.repeat(129)],
+    ['among the most common', 'Password123'],
+  ])('refuses a password that is %s', async (_why, password) => {
+    const result = await services.accounts.register(
+      { name: 'Weak', email: `weak${password.length}@example.com`, password },
+      newClient(),
+    );
+    expect(result).toMatchObject({ ok: false, message: m.passwordWeak });
+  });
+
+  it('applies the common-password rule to direct API calls too', async () => {
+    const response = await services.accounts.handler(
+      new Request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_BASE_URL, 'x-practicepass-client-ip': '10.9.9.9' },
+        body: JSON.stringify({ name: 'Api', email: 'api@example.com', password: 'password1' }),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK' });
+  });
+
+  it('tells a missing account from a wrong password, and signs in with the right one', async () => {
+    const client = newClient();
+    ok(await services.accounts.register({ name: 'Bo', email: 'bo@example.com', password: 'correct-horse-9' }, client));
+    expect(
+      await services.accounts.signIn({ email: 'nobody@example.com', password: 'whatever-123' }, client),
+    ).toMatchObject({
+      ok: false,
+      message: m.noAccount,
+    });
+    expect(
+      await services.accounts.signIn({ email: 'bo@example.com', password: 'wrong-horse-9' }, client),
+    ).toMatchObject({
+      ok: false,
+      message: m.wrongPassword,
+    });
+    const signedIn = ok(
+      await services.accounts.signIn({ email: ' BO@example.com', password: 'correct-horse-9' }, client),
+    );
+    expect(await services.accounts.currentUser(new Headers({ cookie: cookieOf(signedIn.setCookies) }))).toMatchObject({
+      name: 'Bo',
+    });
+  });
+
+  it('signs out: the session no longer counts', async () => {
+    const client = newClient();
+    const result = ok(
+      await services.accounts.register({ name: 'Cy', email: 'cy@example.com', password: 'signing-out-42' }, client),
+    );
+    const cookie = cookieOf(result.setCookies);
+    await services.accounts.signOut({ ...client, cookie });
+    expect(await services.accounts.currentUser(new Headers({ cookie }))).toBeNull();
+  });
+
+  it('resets a password with a one-time link sent over SMTP', async () => {
+    const client = newClient();
+    ok(await services.accounts.register({ name: 'Di', email: 'di@example.com', password: 'old-password-77' }, client));
+    ok(await services.accounts.requestPasswordReset('di@example.com', client));
+    const mail = smtp.messages.find((msg) => msg.to.includes('di@example.com'));
+    expect(mail?.subject).toBe('Reset your PracticePass password');
+    const link = /http:\/\/store\.test\/\S+/.exec(mail!.text)?.[0];
+    expect(link).toBeTruthy();
+    // The emailed link passes through the library, which lands on our page with the token.
+    const landing = await services.accounts.handler(new Request(link!));
+    const target = new URL(landing.headers.get('location')!, TEST_BASE_URL);
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token')!;
+
+    ok(await services.accounts.resetPassword(token, 'new-password-88', client));
+    expect(
+      await services.accounts.signIn({ email: 'di@example.com', password: 'old-password-77' }, client),
+    ).toMatchObject({
+      message: m.wrongPassword,
+    });
+    ok(await services.accounts.signIn({ email: 'di@example.com', password: 'new-password-88' }, client));
+    expect(await services.accounts.resetPassword(token, 'another-password-99', client)).toMatchObject({
+      ok: false,
+      message: m.resetLinkInvalid,
+    });
+  });
+
+  it('refuses an expired reset link, and says the same whether or not the account exists', async () => {
+    const client = newClient();
+    ok(await services.accounts.register({ name: 'Ed', email: 'ed@example.com', password: 'expiring-pass-5' }, client));
+    const before = smtp.messages.length;
+    ok(await services.accounts.requestPasswordReset('nobody-here@example.com', client));
+    expect(smtp.messages.length).toBe(before);
+    ok(await services.accounts.requestPasswordReset('ed@example.com', client));
+    const text = smtp.messages.at(-1)!.text;
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    expect(token).toBeTruthy();
+    await database.db
+      .updateTable('verifications' as never)
+      .set({
+        expiresAt: engine === 'postgres' ? new Date(Date.now() - 1000) : new Date(Date.now() - 1000).toISOString(),
+      } as never)
+      .execute();
+    expect(await services.accounts.resetPassword(token!, 'fresh-password-6', client)).toMatchObject({
+      ok: false,
+      message: m.resetLinkInvalid,
+    });
+  });
+
+  it('signs in with Google through a real OpenID Connect server, with PKCE, state and nonce', async () => {
+    const client = newClient();
+    oidc.signInAs({ email: 'grace@example.com', name: 'Grace Hopper' });
+    const start = await services.accounts.googleSignIn(client, '/auth/google/done');
+    expect(start?.url).toContain(oidc.issuer);
+    expect(start?.url).toContain('code_challenge=');
+    const authorize = await fetch(start!.url, { redirect: 'manual' });
+    const callback = authorize.headers.get('location')!;
+    expect(callback.startsWith(`${TEST_BASE_URL}/api/auth/callback/google`)).toBe(true);
+    const done = await services.accounts.handler(
+      new Request(callback, { headers: { cookie: cookieOf(start!.setCookies) } }),
+    );
+    expect(done.headers.get('location')).toBe(`${TEST_BASE_URL}/auth/google/done`);
+    const user = await services.accounts.currentUser(new Headers({ cookie: cookieOf(done.headers.getSetCookie()) }));
+    expect(user).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com' });
+  });
+
+  it('names a Google user without a name "Google User", and reports a refused Google sign-in', async () => {
+    const client = newClient();
+    oidc.signInAs({ email: 'nameless@example.com' });
+    const start = await services.accounts.googleSignIn(client, '/auth/google/done');
+    const callback = (await fetch(start!.url, { redirect: 'manual' })).headers.get('location')!;
+    const done = await services.accounts.handler(
+      new Request(callback, { headers: { cookie: cookieOf(start!.setCookies) } }),
+    );
+    const user = await services.accounts.currentUser(new Headers({ cookie: cookieOf(done.headers.getSetCookie()) }));
+    expect(user?.name).toBe('Google User');
+
+    oidc.refuseNext();
+    const again = await services.accounts.googleSignIn(client, '/auth/google/done');
+    const refused = (await fetch(again!.url, { redirect: 'manual' })).headers.get('location')!;
+    const failed = await services.accounts.handler(
+      new Request(refused, { headers: { cookie: cookieOf(again!.setCookies) } }),
+    );
+    expect(failed.headers.get('location')).toMatch(/^http:\/\/store\.test\/auth\/google\/done\?error=/);
+  });
+
+  it('limits sign-in attempts per client, and the limit holds across a restart', async () => {
+    const client = newClient();
+    for (let i = 0; i < 10; i++) {
+      const attempt = await services.accounts.signIn(
+        { email: 'nobody@example.com', password: 'guess-number-x' },
+        client,
+      );
+      expect(attempt).toMatchObject({ ok: false, message: m.noAccount });
+    }
+    const limited = await services.accounts.signIn({ email: 'nobody@example.com', password: 'guess-number-x' }, client);
+    expect(limited).toMatchObject({ ok: false, status: 429, message: m.tooManyAttempts });
+    // A new process: new services on the same database.
+    const restarted = createTestServices(database);
+    expect(
+      await restarted.accounts.signIn({ email: 'nobody@example.com', password: 'guess-number-x' }, client),
+    ).toMatchObject({
+      status: 429,
+    });
+    // Another client is not affected.
+    expect(
+      await restarted.accounts.signIn({ email: 'nobody@example.com', password: 'guess-number-x' }, newClient()),
+    ).toMatchObject({
+      message: m.noAccount,
+    });
+  });
+});

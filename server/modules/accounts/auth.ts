@@ -1,0 +1,108 @@
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { isWeakPassword } from '../../../shared/account-rules.ts';
+import type { Engine } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { resetPasswordMail } from './account-mail.ts';
+
+/** The header our HTTP layer sets to the client's address; any value a client sends is replaced. */
+export const CLIENT_IP_HEADER = 'x-practicepass-client-ip';
+
+export interface AuthOptions {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Public origin, e.g. http://localhost:3000: callbacks and cookie security derive from it. */
+  baseUrl: string;
+  secret: string;
+  mailer: Mailer;
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+}
+
+/** Limits per client address, per window, on the routes people can abuse. */
+export const RATE_LIMITS = {
+  '/sign-in/email': { window: 60, max: 10 },
+  '/sign-up/email': { window: 60, max: 5 },
+  '/request-password-reset': { window: 60, max: 3 },
+  '/reset-password': { window: 60, max: 10 },
+} as const;
+
+export function createAuth(options: AuthOptions) {
+  const { google } = options;
+  return betterAuth({
+    appName: 'PracticePass',
+    baseURL: options.baseUrl,
+    secret: options.secret,
+    telemetry: { enabled: false },
+    database: { db: options.db, type: options.engine === 'postgres' ? 'postgres' : 'sqlite' },
+    user: {
+      modelName: 'users',
+      additionalFields: { lastOrderAt: { type: 'date', required: false, input: false } },
+    },
+    session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await options.mailer.send(resetPasswordMail(user, url));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rate_limits',
+      window: 60,
+      max: 200,
+      customRules: RATE_LIMITS,
+    },
+    advanced: {
+      cookiePrefix: 'pp',
+      useSecureCookies: options.baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      // The library checks length; the list of common passwords is ours, and holds for every caller.
+      before: createAuthMiddleware(async (ctx) => {
+        const password =
+          ctx.path === '/sign-up/email'
+            ? ctx.body?.password
+            : ctx.path === '/reset-password'
+              ? ctx.body?.newPassword
+              : undefined;
+        if (typeof password === 'string' && isWeakPassword(password)) {
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: 'Password is too weak' });
+        }
+      }),
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                mapProfileToUser: (profile) => ({
+                  name: typeof profile.name === 'string' && profile.name.trim() ? profile.name : 'Google User',
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

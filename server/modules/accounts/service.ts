@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import { normaliseEmail } from '../../../shared/account-rules.ts';
+import { accountMessages } from '../../../shared/messages.ts';
+import type { Database } from '../../db/schema.ts';
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Who is asking: their address (for rate limits) and the cookies they sent. */
+export interface Client {
+  ip: string;
+  cookie?: string | null;
+}
+
+export type AccountResult = { ok: true; setCookies: string[] } | { ok: false; status: number; message: string };
+
+interface ErrorBody {
+  code?: string;
+  message?: string;
+}
+
+/**
+ * Registration, sign-in, sign-out and password reset. Each goes through the library's HTTP handler,
+ * exactly as a browser's call to /api/auth would, so its rate limits and origin checks apply to the
+ * store's own forms too. Failures come back in the spec's words.
+ */
+export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl: string, googleEnabled: boolean) {
+  async function call(path: string, client: Client, body?: unknown, method = 'POST') {
+    const headers = new Headers({ origin: baseUrl, [CLIENT_IP_HEADER]: client.ip });
+    if (client.cookie) headers.set('cookie', client.cookie);
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    const response = await auth.handler(
+      new Request(`${baseUrl}/api/auth${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    const payload = (await response.json().catch(() => ({}))) as ErrorBody & Record<string, unknown>;
+    return { response, payload, setCookies: response.headers.getSetCookie() };
+  }
+
+  async function userExists(email: string): Promise<boolean> {
+    const row = await db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email)).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  return {
+    googleEnabled,
+    handler: auth.handler,
+
+    async currentUser(headers: Headers): Promise<SessionUser | null> {
+      const session = await auth.api.getSession({ headers });
+      return session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null;
+    },
+
+    async register(input: { name: string; email: string; password: string }, client: Client): Promise<AccountResult> {
+      const { response, payload, setCookies } = await call('/sign-up/email', client, {
+        name: input.name.trim(),
+        email: normaliseEmail(input.email),
+        password: input.password,
+      });
+      if (response.ok) return { ok: true, setCookies };
+      const message =
+        response.status === 429
+          ? accountMessages.tooManyAttempts
+          : payload.code?.startsWith('USER_ALREADY_EXISTS')
+            ? accountMessages.emailInUse
+            : payload.code === 'INVALID_EMAIL'
+              ? accountMessages.emailInvalid
+              : ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_WEAK'].includes(payload.code ?? '')
+                ? accountMessages.passwordWeak
+                : accountMessages.registrationFailed;
+      return { ok: false, status: response.status, message };
+    },
+
+    async signIn(input: { email: string; password: string }, client: Client): Promise<AccountResult> {
+      const { response, payload, setCookies } = await call('/sign-in/email', client, {
+        email: normaliseEmail(input.email),
+        password: input.password,
+      });
+      if (response.ok) return { ok: true, setCookies };
+      let message: string = accountMessages.loginFailed;
+      if (response.status === 429) message = accountMessages.tooManyAttempts;
+      else if (payload.code === 'INVALID_EMAIL') message = accountMessages.emailInvalid;
+      else if (payload.code === 'INVALID_EMAIL_OR_PASSWORD') {
+        // The spec tells a missing account apart from a wrong password.
+        message = (await userExists(input.email)) ? accountMessages.wrongPassword : accountMessages.noAccount;
+      }
+      return { ok: false, status: response.status, message };
+    },
+
+    async signOut(client: Client): Promise<string[]> {
+      return (await call('/sign-out', client, {})).setCookies;
+    },
+
+    /** Sends the reset link when the account exists; the answer is the same either way. */
+    async requestPasswordReset(email: string, client: Client): Promise<AccountResult> {
+      const { response } = await call('/request-password-reset', client, {
+        email: normaliseEmail(email),
+        redirectTo: `${baseUrl}/reset-password`,
+      });
+      if (response.status === 429) return { ok: false, status: 429, message: accountMessages.tooManyAttempts };
+      return { ok: true, setCookies: [] };
+    },
+
+    async resetPassword(token: string, newPassword: string, client: Client): Promise<AccountResult> {
+      const { response, payload } = await call('/reset-password', client, { token, newPassword });
+      if (response.ok) return { ok: true, setCookies: [] };
+      const message =
+        response.status === 429
+          ? accountMessages.tooManyAttempts
+          : ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_WEAK'].includes(payload.code ?? '')
+            ? accountMessages.passwordWeak
+            : accountMessages.resetLinkInvalid;
+      return { ok: false, status: response.status, message };
+    },
+
+    /** Starts Google sign-in: the provider's URL to send the browser to, and the state cookies to set. */
+    async googleSignIn(client: Client, callbackPath: string): Promise<{ url: string; setCookies: string[] } | null> {
+      if (!googleEnabled) return null;
+      const { response, payload, setCookies } = await call('/sign-in/social', client, {
+        provider: 'google',
+        callbackURL: `${baseUrl}${callbackPath}`,
+        errorCallbackURL: `${baseUrl}${callbackPath}${callbackPath.includes('?') ? '&' : '?'}error=google`,
+      });
+      return response.ok && typeof payload.url === 'string' ? { url: payload.url, setCookies } : null;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,46 @@
+import { accountMessages } from './messages.ts';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+
+/** Spec §5: text, an at sign, text, a dot, text, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The email checks of registration and sign-in, in the spec's order. Returns the message, or null. */
+export function emailProblem(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.trim() === '') return accountMessages.emailMissing;
+  if (!EMAIL_PATTERN.test(raw.trim())) return accountMessages.emailMalformed;
+  return null;
+}
+
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+/** 8 to 128 characters and not one of the most common passwords (decisions.md). */
+export function isWeakPassword(password: string): boolean {
+  return (
+    password.length < PASSWORD_MIN_LENGTH ||
+    password.length > PASSWORD_MAX_LENGTH ||
+    COMMON_PASSWORDS.has(password.toLowerCase())
+  );
+}
+
+/**
+ * Where to go after signing in: a path of this site only. Absolute and protocol-relative URLs, and
+ * anything that is not a plain path, fall back to the dashboard.
+ */
+export function safeRedirectTarget(raw: string | null | undefined, fallback = '/dashboard'): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters can smuggle a host past the checks
+  if (/[\u0000-\u001f\\]/.test(raw)) return fallback;
+  try {
+    const url = new URL(raw, 'http://practicepass.invalid');
+    if (url.origin !== 'http://practicepass.invalid') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
