@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures take `({}, use)` by convention; `use` there is not a React hook.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     // Migrations use Kysely<any> on purpose: they must not depend on the app's current types.
     files: ['server/db/migrations/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

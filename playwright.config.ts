@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/chromium.ts';
+import { TEST_SERVICE_PORTS } from './e2e/support/ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = TEST_SERVICE_PORTS.store;
+const origin = `http://127.0.0.1:${port}`;
 // A fresh store for every run: its own SQLite file, loaded with the sample catalogue at start.
 const dataDir = path.join(tmpdir(), `practicepass-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
@@ -19,21 +21,37 @@ export default defineConfig({
   timeout: 30_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: origin,
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npx tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: path.join(dataDir, 'store.sqlite'),
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/test-services.ts',
+      url: `http://127.0.0.1:${TEST_SERVICE_PORTS.api}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${origin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        DATABASE_URL: path.join(dataDir, 'store.sqlite'),
+        AUTH_SECRET: 'browser-tests-secret-0123456789abcdefghijklmnop',
+        GOOGLE_CLIENT_ID: 'practicepass-browser-tests',
+        GOOGLE_CLIENT_SECRET: 'browser-tests-secret',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${TEST_SERVICE_PORTS.oidc}/.well-known/openid-configuration`,
+        SMTP_URL: `smtp://127.0.0.1:${TEST_SERVICE_PORTS.smtp}`,
+        // The tests stand behind one proxy hop: it is how each test gets its own client address.
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -1,20 +1,23 @@
+import { useEffect } from 'react';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
   type LinksFunction,
-  type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
-import { NotificationProvider } from './components/ui/notifications.tsx';
+import { NotificationProvider, useNotify } from './components/ui/notifications.tsx';
 import { RightClickGuard } from './components/ui/right-click-guard.tsx';
 import { StatusPage } from './components/ui/status-page.tsx';
+import { takeFlash, type Flash } from './lib/flash.server.ts';
 import { useNonce } from './lib/nonce.tsx';
 
 export const links: LinksFunction = () => [
@@ -22,15 +25,18 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.origin };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.user ? { name: context.user.name } : null;
+  const waiting = await takeFlash(request);
+  return data(
+    { origin: context.origin, user, flash: waiting?.flash ?? null },
+    waiting ? { headers: { 'Set-Cookie': waiting.clear } } : undefined,
+  );
 }
-
-// The origin never changes while the page is open.
-export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="en">
       <head>
@@ -49,7 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             Skip to content
           </a>
           <RightClickGuard />
-          <SiteHeader />
+          <SiteHeader user={root?.user ?? null} />
+          <FlashNotice flash={root?.flash ?? null} />
           <main id="main" className="flex-1">
             {children}
           </main>
@@ -60,6 +67,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** Shows the message a redirect left for this page ('Login successful', 'Logged out successfully'). */
+function FlashNotice({ flash }: { flash: Flash | null }) {
+  const notify = useNotify();
+  useEffect(() => {
+    if (flash) notify(flash.type, flash.message);
+  }, [flash, notify]);
+  return null;
 }
 
 export default function App() {

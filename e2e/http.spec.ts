@@ -22,7 +22,7 @@ test('pages carry security headers and a nonce-based script policy, and no serve
   expect(inlineScripts.length).toBeGreaterThan(0);
   for (const [tag] of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-powered-by']).toBeUndefined();
   expect(headers['server']).toBeUndefined();
 });

@@ -46,6 +46,14 @@ const app = await buildApp({
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    // Paths only: query strings can carry one-time tokens (password reset, sign-in callbacks).
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        path: req.url.split('?')[0],
+        remoteAddress: req.ip,
+      }),
+    },
   },
 });
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { messages } from '../../shared/messages.ts';
+import { Dashboard } from '../features/dashboard/dashboard.tsx';
 import { ExamGrid } from '../features/catalogue/components/exam-grid.tsx';
 import { SearchForm } from '../features/catalogue/components/search-form.tsx';
 import { LoadFailed } from '../features/catalogue/components/load-failed.tsx';
@@ -17,11 +18,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  if (context.user) return { user: { name: context.user.name }, exams: [], failed: false };
   try {
-    return { exams: await context.services.catalogue.featured(), failed: false };
+    return { user: null, exams: await context.services.catalogue.featured(), failed: false };
   } catch (error) {
     console.error('Loading featured exams failed', error);
-    return { exams: [], failed: true };
+    return { user: null, exams: [], failed: true };
   }
 }
 
@@ -78,7 +80,8 @@ const testimonials = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { exams, failed } = loaderData;
+  const { user, exams, failed } = loaderData;
+  if (user) return <Dashboard name={user.name} />;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">

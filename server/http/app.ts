@@ -59,6 +59,8 @@ export async function buildApp(options: AppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Other sites get no referrer; this site keeps it, so browsers send Origin with its own form posts.
+    referrerPolicy: { policy: 'same-origin' },
     // Google sign-in opens in a popup that must be able to tell this window it is done.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
@@ -111,7 +113,10 @@ export async function buildApp(options: AppOptions) {
       fetchRoutes.addHook('preHandler', async (request, reply) => {
         if (request.method === 'GET' || request.method === 'HEAD' || request.url.startsWith('/api/auth/')) return;
         const origin = request.headers.origin;
-        const crossSite = origin ? origin !== originOf(request) : request.headers['sec-fetch-site'] === 'cross-site';
+        const crossSite =
+          origin && origin !== 'null'
+            ? origin !== originOf(request)
+            : request.headers['sec-fetch-site'] === 'cross-site';
         if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
       });
       const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,11 +1,12 @@
 import { Link, NavLink } from 'react-router';
 import { formatPrice } from '../../../shared/money.ts';
+import { UserMenu } from './user-menu.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
 
-/** The signed-out header: the signed-in links and the cart's contents come with accounts and the cart. */
-export function SiteHeader() {
+/** Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. */
+export function SiteHeader({ user }: { user: { name: string } | null }) {
   const cartCount = 0;
   const cartTotalCents = 0;
   return (
@@ -15,15 +16,34 @@ export function SiteHeader() {
           PracticePass
         </Link>
         <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-          <NavLink to="/exams" className={navLink}>
-            Explore
-          </NavLink>
-          <NavLink to="/login" className={navLink}>
-            Login
-          </NavLink>
-          <NavLink to="/register" className={navLink}>
-            Register
-          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/" end className={navLink}>
+                Dashboard
+              </NavLink>
+              <NavLink to="/purchased" className={navLink}>
+                My Exams
+              </NavLink>
+              <NavLink to="/history" className={navLink}>
+                My History
+              </NavLink>
+              <NavLink to="/exams" className={navLink}>
+                Explore
+              </NavLink>
+            </>
+          ) : (
+            <>
+              <NavLink to="/exams" className={navLink}>
+                Explore
+              </NavLink>
+              <NavLink to="/login" className={navLink}>
+                Login
+              </NavLink>
+              <NavLink to="/register" className={navLink}>
+                Register
+              </NavLink>
+            </>
+          )}
           <Link
             to="/cart"
             className="relative ml-1 inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
@@ -40,6 +60,7 @@ export function SiteHeader() {
               </span>
             )}
           </Link>
+          {user && <UserMenu name={user.name} />}
         </nav>
       </div>
     </header>

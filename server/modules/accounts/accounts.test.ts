@@ -62,6 +62,19 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(session).toMatch(/SameSite=Lax/i);
   });
 
+  it('marks session cookies Secure when the store is served over HTTPS', async () => {
+    const secure = createTestServices(database, { baseUrl: 'https://practicepass.test' });
+    const result = ok(
+      await secure.accounts.register(
+        { name: 'Sec', email: 'sec@example.com', password: 'secure-cookie-1' },
+        newClient(),
+      ),
+    );
+    const session = result.setCookies.find((c) => c.includes('pp.session_token='));
+    expect(session).toMatch(/^__Secure-pp\.session_token=/);
+    expect(session).toMatch(/; Secure/i);
+  });
+
   it('refuses a second account with the same email', async () => {
     const client = newClient();
     ok(

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+
+/** The frame of the sign-in, registration and password pages. */
+export function AuthPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="auth-heading" className="container-page flex justify-center py-10">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 id="auth-heading" className="text-2xl font-bold">
+          {title}
+        </h1>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The form's one message: read out when it appears. */
+export function FormMessage({ id, error, success }: { id: string; error?: string | null; success?: string | null }) {
+  return (
+    <div id={id} aria-live="assertive" className="mt-4 empty:hidden">
+      {error && (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+        >
+          {error}
+        </p>
+      )}
+      {success && (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+        >
+          {success}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  defaultValue?: string;
+  invalid?: boolean;
+  describedBy?: string;
+  hint?: string;
+}
+
+export function Field({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  defaultValue,
+  invalid,
+  describedBy,
+  hint,
+}: FieldProps) {
+  const hintId = hint ? `${name}-hint` : undefined;
+  return (
+    <div className="mt-4">
+      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={invalid || undefined}
+        aria-describedby={[invalid ? describedBy : undefined, hintId].filter(Boolean).join(' ') || undefined}
+        className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-slate-900 aria-invalid:border-red-600"
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

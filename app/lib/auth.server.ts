@@ -1,0 +1,29 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import { safeRedirectTarget } from '../../shared/account-rules.ts';
+import { setFlash, type Flash } from './flash.server.ts';
+
+/** The signed-in user, or a redirect to /login that brings them back here afterwards. */
+export function requireUser(request: Request, context: AppLoadContext) {
+  if (context.user) return context.user;
+  const url = new URL(request.url);
+  throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** /login and /register are for signed-out visitors: everyone else goes home. */
+export function requireSignedOut(context: AppLoadContext) {
+  if (context.user) throw redirect('/');
+}
+
+/** Where to go after signing in: `from`, else `redirect` (as in /login?redirect=/cart), else the dashboard. */
+export function targetFrom(request: Request): string {
+  const params = new URL(request.url).searchParams;
+  return safeRedirectTarget(params.get('from') ?? params.get('redirect'));
+}
+
+/** A redirect that also sets cookies (a session) and a message for the next page. */
+export async function redirectWith(to: string, setCookies: string[], flash?: Flash): Promise<Response> {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+  if (flash) headers.append('Set-Cookie', await setFlash(flash));
+  return redirect(to, { headers });
+}

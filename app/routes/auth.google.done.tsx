@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useLoaderData } from 'react-router';
+import { accountMessages } from '../../shared/messages.ts';
+import { AUTH_CHANNEL } from '../features/accounts/components/google-button.tsx';
+import { redirectWith, targetFrom } from '../lib/auth.server.ts';
+import type { Route } from './+types/auth.google.done';
+
+export function meta() {
+  return [{ title: 'Google sign-in | PracticePass' }, { name: 'robots', content: 'noindex' }];
+}
+
+/**
+ * Where Google sign-in ends. In the popup: tell the window that opened it, and close. Without a popup:
+ * go on to the page the visitor came from, or back to /login with the failure.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const ok = context.user !== null && !params.get('error');
+  if (params.get('popup') === '1') return { ok };
+  return ok
+    ? redirectWith(targetFrom(request), [], { type: 'success', message: accountMessages.loggedIn })
+    : redirectWith('/login', [], { type: 'error', message: accountMessages.googleFailed });
+}
+
+export default function GoogleDone() {
+  const { ok } = useLoaderData<{ ok: boolean }>();
+  useEffect(() => {
+    const channel = new BroadcastChannel(AUTH_CHANNEL);
+    channel.postMessage({ ok });
+    channel.close();
+    window.close();
+  }, [ok]);
+  return (
+    <section className="container-page py-16 text-center">
+      <h1 className="text-xl font-semibold">{ok ? 'You are signed in' : accountMessages.googleFailed}</h1>
+      <p className="mt-2 text-slate-700">You can close this window.</p>
+    </section>
+  );
+}

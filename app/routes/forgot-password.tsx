@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { emailProblem } from '../../shared/account-rules.ts';
+import { accountMessages } from '../../shared/messages.ts';
+import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
+import { refused } from '../features/accounts/refused.server.ts';
+import { originOf, pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/forgot-password';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Forgot password',
+    description: 'Get a link to set a new PracticePass password.',
+    path: '/forgot-password',
+    origin: originOf(matches),
+    noindex: true,
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = String((await request.formData()).get('email') ?? '');
+  const problem = emailProblem(email);
+  if (problem) return refused(400, { error: problem, email });
+  const result = await context.services.accounts.requestPasswordReset(email, context.client);
+  if (!result.ok) return refused(result.status, { error: result.message, email });
+  return { sent: true, email };
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const navigation = useNavigation();
+  const sent = result && 'sent' in result;
+  const error = clientError ?? (result && 'error' in result ? result.error : null);
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const problem = emailProblem(new FormData(event.currentTarget).get('email'));
+    setClientError(problem);
+    if (problem) event.preventDefault();
+  }
+
+  return (
+    <AuthPage title="Forgot password">
+      <p className="mt-2 text-sm text-slate-700">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+      <FormMessage id="forgot-message" error={error} success={sent ? accountMessages.resetRequested : null} />
+      <Form method="post" noValidate onSubmit={check} aria-describedby="forgot-message">
+        <Field
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          defaultValue={result?.email}
+          invalid={Boolean(error)}
+        />
+        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+          Send reset link
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

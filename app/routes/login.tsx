@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { emailProblem } from '../../shared/account-rules.ts';
+import { accountMessages } from '../../shared/messages.ts';
+import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
+import { GoogleButton } from '../features/accounts/components/google-button.tsx';
+import { refused } from '../features/accounts/refused.server.ts';
+import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
+import { originOf, pageMeta } from '../lib/seo.ts';
+import type { Route } from './+types/login';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Login',
+    description: 'Sign in to PracticePass.',
+    path: '/login',
+    origin: originOf(matches),
+    noindex: true,
+  });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireSignedOut(context);
+  return { google: context.services.accounts.googleEnabled, target: targetFrom(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSignedOut(context);
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '');
+  const password = String(form.get('password') ?? '');
+  const problem = emailProblem(email) ?? (password ? null : accountMessages.passwordMissing);
+  if (problem) return refused(400, { error: problem, email });
+  const result = await context.services.accounts.signIn({ email, password }, context.client);
+  if (!result.ok) return refused(result.status, { error: result.message, email });
+  return redirectWith(targetFrom(request), result.setCookies, { type: 'success', message: accountMessages.loggedIn });
+}
+
+export default function Login() {
+  const { google, target } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const navigation = useNavigation();
+  const { search } = useLocation();
+  const error = clientError ?? result?.error ?? null;
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const problem = emailProblem(form.get('email')) ?? (form.get('password') ? null : accountMessages.passwordMissing);
+    setClientError(problem);
+    if (problem) event.preventDefault();
+  }
+
+  return (
+    <AuthPage title="Login">
+      <FormMessage id="login-message" error={error} />
+      <Form method="post" noValidate onSubmit={check} aria-describedby="login-message">
+        <Field
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          defaultValue={result?.email}
+          invalid={Boolean(error)}
+        />
+        <Field
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          invalid={Boolean(error)}
+        />
+        <p className="mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
+        <button type="submit" className="btn-primary mt-4 w-full" disabled={navigation.state === 'submitting'}>
+          Login
+        </button>
+      </Form>
+      {google && <GoogleButton label="Sign in with Google" target={target} />}
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Don&apos;t have an account?{' '}
+        <Link to={`/register${search}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          Register
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

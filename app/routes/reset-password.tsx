@@ -1,0 +1,66 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { isWeakPassword } from '../../shared/account-rules.ts';
+import { accountMessages } from '../../shared/messages.ts';
+import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
+import { refused } from '../features/accounts/refused.server.ts';
+import { redirectWith } from '../lib/auth.server.ts';
+import type { Route } from './+types/reset-password';
+
+export function meta() {
+  return [{ title: 'Choose a new password | PracticePass' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** The emailed link lands here with its token, or with an error when the token is unknown or expired. */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const token = params.get('token');
+  return { token: params.get('error') || !token ? null : token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get('token') ?? '');
+  const password = String(form.get('password') ?? '');
+  if (password !== String(form.get('confirm') ?? '')) return refused(400, { error: accountMessages.passwordsDiffer });
+  if (isWeakPassword(password)) return refused(400, { error: accountMessages.passwordWeak });
+  const result = await context.services.accounts.resetPassword(token, password, context.client);
+  if (!result.ok) return refused(result.status, { error: result.message });
+  return redirectWith('/login', [], { type: 'success', message: accountMessages.passwordReset });
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (!token) {
+    return (
+      <AuthPage title="Choose a new password">
+        <FormMessage id="reset-message" error={accountMessages.resetLinkInvalid} />
+        <p className="mt-6 text-center text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Send a new link
+          </Link>
+        </p>
+      </AuthPage>
+    );
+  }
+  return (
+    <AuthPage title="Choose a new password">
+      <FormMessage id="reset-message" error={result?.error} />
+      <Form method="post" aria-describedby="reset-message">
+        <input type="hidden" name="token" value={token} />
+        <Field
+          name="password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters; avoid common passwords."
+        />
+        <Field name="confirm" type="password" label="Repeat the new password" autoComplete="new-password" />
+        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+          Set new password
+        </button>
+      </Form>
+    </AuthPage>
+  );
+}

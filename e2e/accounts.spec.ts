@@ -1,0 +1,270 @@
+import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
+import {
+  expect,
+  mailTo,
+  nextGoogleUser,
+  refuseNextGoogleSignIn,
+  register,
+  test,
+  uniqueEmail,
+} from './support/fixtures.ts';
+
+const PASSWORD = 'study-hard-pass-42';
+
+test('a student registers, lands on the dashboard signed in, and logs out from the menu', async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, { name: 'Rita Student', email, password: PASSWORD });
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Exams', 'My History', 'Explore', /Cart/]);
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+
+  await nav.getByRole('button', { name: 'Rita Student' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('status').filter({ hasText: 'Logged out successfully' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login?from=%2Fdashboard');
+});
+
+test('the user menu works with the keyboard', async ({ page }) => {
+  await register(page, { name: 'Kim Keys', email: uniqueEmail(), password: PASSWORD });
+  await waitForHydration(page);
+  const button = page.getByRole('button', { name: 'Kim Keys' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Orders' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Orders' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/login');
+});
+
+test('registration shows each message of the spec, in its order', async ({ page }) => {
+  const taken = uniqueEmail('taken');
+  await register(page, { name: 'First Owner', email: taken, password: PASSWORD });
+  await page.context().clearCookies();
+
+  await page.goto('/register');
+  await waitForHydration(page);
+  const alert = page.getByRole('alert');
+  const submit = page.getByRole('button', { name: 'Register' });
+  await page.getByLabel('Name').fill('Second Person');
+  await submit.click();
+  await expect(alert).toHaveText('Please provide a valid email address');
+  await page.getByLabel('Email').fill('not-an-email');
+  await submit.click();
+  await expect(alert).toHaveText('Please enter a valid email address');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Password').fill('short');
+  await submit.click();
+  await expect(alert).toHaveText('Password is too weak. Please use a stronger password.');
+  // Long enough, but one of the most common passwords: refused by the server.
+  await page.getByLabel('Password').fill('password123');
+  await submit.click();
+  await expect(alert).toHaveText('Password is too weak. Please use a stronger password.');
+  await page.getByLabel('Email').fill(taken.toUpperCase());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await submit.click();
+  await expect(alert).toHaveText('This email is already registered. Please login instead.');
+  await expect(page.getByLabel('Email')).toHaveValue(taken.toUpperCase());
+});
+
+test('sign-in tells a missing account from a wrong password, then returns to the page asked for', async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, { name: 'Lou Login', email, password: PASSWORD });
+  await page.context().clearCookies();
+
+  await page.goto('/history');
+  await expect(page).toHaveURL('/login?from=%2Fhistory');
+  const alert = page.getByRole('alert');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(alert).toHaveText('No account found with this email. Please check your email or register.');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(alert).toHaveText('Incorrect password. Please try again or reset your password.');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/history');
+  await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
+
+  // Signed in, /login and /register lead home.
+  await page.goto('/login');
+  await expect(page).toHaveURL('/');
+  await page.goto('/register');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Welcome, Lou Login' })).toBeVisible();
+});
+
+test('every signed-in page sends visitors to /login with where they were going', async ({ page }) => {
+  for (const path of ['/dashboard', '/tests', '/purchased', '/history', '/order']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent(path)}`);
+  }
+});
+
+test('the redirect target is only ever a path of this site', async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, { name: 'Red Irect', email, password: PASSWORD });
+  await page.context().clearCookies();
+  for (const [query, landing] of [
+    ['redirect=/exams', '/exams'],
+    ['from=https://evil.example/steal', '/dashboard'],
+    ['from=//evil.example', '/dashboard'],
+    ['redirect=%2F%5Cevil.example', '/dashboard'],
+  ] as const) {
+    await page.goto(`/login?${query}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(landing);
+    await page.context().clearCookies();
+  }
+});
+
+test('sign-in and registration work without JavaScript, with the server checking everything', async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-forwarded-for': '10.200.1.1' },
+  });
+  const page = await context.newPage();
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('No Script');
+  await page.getByLabel('Email').fill('bad@');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+  const email = uniqueEmail('noscript');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, No Script' })).toBeVisible();
+  await context.close();
+});
+
+test('a forgotten password is reset through the emailed one-time link', async ({ page }) => {
+  const email = uniqueEmail('forgetful');
+  await register(page, { name: 'Fay Forget', email, password: PASSWORD });
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();
+
+  await expect.poll(async () => (await mailTo(email)).length).toBe(1);
+  const [mail] = await mailTo(email);
+  expect(mail!.subject).toBe('Reset your PracticePass password');
+  const link = /http:\/\/127\.0\.0\.1:\d+\/\S+/.exec(mail!.text)![0];
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass-7');
+  await page.getByLabel('Repeat the new password').fill('a-different-pass-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The passwords do not match');
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass-7');
+  await page.getByLabel('Repeat the new password').fill('a-brand-new-pass-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect password. Please try again or reset your password.');
+  await page.getByLabel('Password').fill('a-brand-new-pass-7');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/dashboard');
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This reset link is invalid or has expired. Please ask for a new one.',
+  );
+});
+
+// The Google stand-in has one "next user" at a time, so these run one after the other.
+test.describe('Google sign-in', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('Google sign-in opens a small window and signs the main window in when it closes', async ({ page }) => {
+    const email = uniqueEmail('google');
+    await nextGoogleUser({ email, name: 'Gia Google' });
+    await page.goto('/login?from=/exams');
+    await waitForHydration(page);
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupOpened;
+    await popup.waitForEvent('close');
+    await expect(page).toHaveURL('/exams');
+    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Gia Google' })).toBeVisible();
+  });
+
+  test('a Google user without a name becomes "Google User"; a refused Google sign-in says so and can be retried', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await waitForHydration(page);
+    const button = page.getByRole('button', { name: 'Sign up with Google' });
+
+    await refuseNextGoogleSignIn();
+    const refused = page.waitForEvent('popup');
+    await button.click();
+    await (await refused).waitForEvent('close');
+    await expect(page.getByRole('alert')).toHaveText('Google authentication failed');
+    await expect(button).toBeEnabled();
+
+    await nextGoogleUser({ email: uniqueEmail('nameless') });
+    const popup = page.waitForEvent('popup');
+    await button.click();
+    await (await popup).waitForEvent('close');
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome, Google User' })).toBeVisible();
+  });
+});
+
+test('too many sign-in attempts from one client are refused for a while', async ({ page }) => {
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    await page.getByLabel('Email').fill('nobody-at-all@example.com');
+    await page.getByLabel('Password').fill('guessing-123');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(alert).toHaveText('No account found with this email. Please check your email or register.');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(alert).toHaveText('Too many attempts. Please wait a minute and try again.');
+});
+
+test('a form posted from another site is refused', async ({ request }) => {
+  const response = await request.post('/login', {
+    form: { email: 'a@example.com', password: 'whatever-123' },
+    headers: { origin: 'https://evil.example' },
+  });
+  expect(response.status()).toBe(403);
+});
+
+test('the sign-in pages are accessible', async ({ page }) => {
+  for (const path of ['/login', '/register', '/forgot-password']) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+});

@@ -1,0 +1,43 @@
+import { randomInt } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import { TEST_API } from './ports.ts';
+
+/**
+ * Every test browses from its own client address (the store trusts one proxy hop in these tests), so
+ * the per-client rate limits of one test never reach another.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
+});
+export { expect };
+
+let counter = 0;
+/** A fresh, unused email address for this run. */
+export function uniqueEmail(prefix = 'student'): string {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}${randomInt(1000)}@example.com`;
+}
+
+export async function register(page: Page, user: { name: string; email: string; password: string }) {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
+}
+
+export async function mailTo(email: string): Promise<{ subject: string; text: string }[]> {
+  return (await fetch(`${TEST_API}/mail?to=${encodeURIComponent(email)}`)).json() as Promise<
+    { subject: string; text: string }[]
+  >;
+}
+
+export async function nextGoogleUser(user: { email: string; name?: string }) {
+  await fetch(`${TEST_API}/google/user`, { method: 'POST', body: JSON.stringify(user) });
+}
+
+export async function refuseNextGoogleSignIn() {
+  await fetch(`${TEST_API}/google/refuse`, { method: 'POST' });
+}
