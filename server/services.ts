@@ -3,6 +3,7 @@ import type { Services } from './http/load-context.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
+import { createPracticeService } from './modules/practice/service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 
 export interface ServiceOptions {
@@ -12,6 +13,8 @@ export interface ServiceOptions {
   secret: string;
   mailer: Mailer;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** The time, for tests that need to move it. */
+  clock?: () => Date;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -20,5 +23,6 @@ export function createServices(options: ServiceOptions): Services {
   return {
     catalogue: createCatalogueService(database.db),
     accounts: createAccountsService(auth, database.db, options.baseUrl, Boolean(options.google)),
+    practice: createPracticeService(database.db, options.clock),
   };
 }

@@ -74,8 +74,63 @@ export interface UsersTable {
   lastOrderAt: string | Date | null;
 }
 
+export interface PurchasesTable {
+  id: string;
+  user_id: string;
+  exam_id: string;
+  title: string;
+  category: string;
+  price_cents: number;
+  quantity: number;
+  total_amount_cents: number;
+  session_id: string | null;
+  order_id: string | null;
+  status: 'active' | 'revoked';
+  purchase_date: string;
+  expires_at: string;
+  last_access_date: string | null;
+  updated_at: string;
+}
+
+export interface AttemptsTable {
+  id: string;
+  user_id: string | null;
+  exam_id: string;
+  test_id: string;
+  test_name: string;
+  mode: 'exam' | 'practice';
+  status: 'in_progress' | 'completed';
+  passing_score: number;
+  layout_json: string;
+  started_at: string;
+  deadline_at: string | null;
+  submitted_at: string | null;
+  percentage: number | null;
+  score: number | null;
+  total_questions: number;
+  answered_questions: number | null;
+  time_spent_seconds: number | null;
+  is_passed: number | null;
+  reset: number;
+  reset_at: string | null;
+}
+
+export interface AttemptAnswersTable {
+  attempt_id: string;
+  question_id: string;
+  selected_json: string;
+  flagged: number;
+  checked: number;
+  is_correct: number | null;
+  category: string | null;
+  answered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
+  purchases: PurchasesTable;
+  attempts: AttemptsTable;
+  attempt_answers: AttemptAnswersTable;
   exams: ExamsTable;
   practice_tests: PracticeTestsTable;
   questions: QuestionsTable;

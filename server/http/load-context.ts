@@ -1,10 +1,12 @@
 import type { AccountsService, Client, SessionUser } from '../modules/accounts/service.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
+import type { PracticeService } from '../modules/practice/service.ts';
 
 /** The server's services, one set per process, handed to every route loader and action. */
 export interface Services {
   catalogue: CatalogueService;
   accounts: AccountsService;
+  practice: PracticeService;
 }
 
 /** What each request's loaders and actions receive as `context`. */

@@ -1,0 +1,33 @@
+import { readEnv } from '../server/config/env.ts';
+import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { grantAccess, revokeAccess } from '../server/modules/practice/access.ts';
+
+const usage = `Usage:
+  npm run access -- grant <email> <examId>    open every practice test of the exam for the exam's validity days
+  npm run access -- revoke <email> <examId>   end the student's active access to the exam`;
+
+const [command, email, examId] = process.argv.slice(2);
+if ((command !== 'grant' && command !== 'revoke') || !email || !examId) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const handle = openDatabase(readEnv().DATABASE_URL);
+try {
+  await migrateToLatest(handle.db);
+  const now = new Date();
+  if (command === 'grant') {
+    const result = await grantAccess(handle.db, email, examId, now);
+    if (!result.ok) throw new Error(result.error);
+    console.log(`Granted ${email} access to ${examId} until ${result.expiresAt.slice(0, 10)}`);
+  } else {
+    const result = await revokeAccess(handle.db, email, examId, now);
+    if (typeof result === 'object') throw new Error(result.error);
+    console.log(result === 0 ? `${email} had no active access to ${examId}` : `Revoked ${email}'s access to ${examId}`);
+  }
+  await handle.close();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await handle.close();
+  process.exit(1);
+}

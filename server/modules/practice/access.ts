@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { accessEnds } from '../../../shared/progress.ts';
+import type { Database, PurchasesTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+export interface Access {
+  purchaseDate: string;
+  expiresAt: string;
+}
+
+/** The purchase that unlocks an exam for a user now: active and not expired. The latest wins. */
+export async function activeAccess(db: Db, userId: string, examId: string, now: Date): Promise<Access | null> {
+  const row = await db
+    .selectFrom('purchases')
+    .select(['purchase_date', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('exam_id', '=', examId)
+    .where('status', '=', 'active')
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('purchase_date', 'desc')
+    .executeTakeFirst();
+  return row ? { purchaseDate: row.purchase_date, expiresAt: row.expires_at } : null;
+}
+
+export type GrantResult = { ok: true; expiresAt: string } | { ok: false; error: string };
+
+/**
+ * Grants access the way a purchase does (support staff use it through `npm run access`): one purchase
+ * row at the exam's current price, valid for the exam's validity days.
+ */
+export async function grantAccess(db: Db, email: string, examId: string, now: Date): Promise<GrantResult> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!user) return { ok: false, error: `No account with the email ${email}` };
+  const exam = await db
+    .selectFrom('exams')
+    .select(['id', 'title', 'category', 'price_cents', 'validity_days'])
+    .where('id', '=', examId)
+    .executeTakeFirst();
+  if (!exam) return { ok: false, error: `No exam with the id ${examId}` };
+  const purchaseDate = now.toISOString();
+  const row: PurchasesTable = {
+    id: randomUUID(),
+    user_id: user.id,
+    exam_id: exam.id,
+    title: exam.title,
+    category: exam.category,
+    price_cents: exam.price_cents,
+    quantity: 1,
+    total_amount_cents: exam.price_cents,
+    session_id: null,
+    order_id: null,
+    status: 'active',
+    purchase_date: purchaseDate,
+    expires_at: accessEnds(purchaseDate, exam.validity_days).toISOString(),
+    last_access_date: null,
+    updated_at: purchaseDate,
+  };
+  await db.insertInto('purchases').values(row).execute();
+  return { ok: true, expiresAt: row.expires_at };
+}
+
+/** Ends every active purchase of the exam for the user. Returns how many there were. */
+export async function revokeAccess(
+  db: Db,
+  email: string,
+  examId: string,
+  now: Date,
+): Promise<number | { error: string }> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!user) return { error: `No account with the email ${email}` };
+  const result = await db
+    .updateTable('purchases')
+    .set({ status: 'revoked', updated_at: now.toISOString() })
+    .where('user_id', '=', user.id)
+    .where('exam_id', '=', examId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,305 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AttemptResult, AttemptView, CheckedAnswer, TestMode } from '../../../shared/practice.ts';
+import { practiceMessages } from '../../../shared/messages.ts';
+import { answeredInTime, isCorrectAnswer, scoreAttempt } from '../../../shared/scoring.ts';
+import type { AttemptAnswersTable, AttemptsTable, Database } from '../../db/schema.ts';
+import type { LoadedTest, ServerQuestion } from './test-content.ts';
+
+type Db = Kysely<Database>;
+export type Attempt = AttemptsTable;
+type Answers = Map<string, AttemptAnswersTable>;
+
+/** The questions of an attempt in order, each with its options in the order this attempt shows them. */
+interface Layout {
+  questions: { id: string; options: string[] }[];
+}
+
+export type Refusal = { error: string; status: number };
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const list = [...items];
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
+export async function createAttempt(
+  db: Db,
+  test: LoadedTest,
+  userId: string | null,
+  mode: TestMode,
+  now: Date,
+): Promise<Attempt> {
+  const layout: Layout = {
+    questions: test.questions.map((q) => {
+      const ids = q.options.map((o) => o.id);
+      return { id: q.id, options: test.shuffleOptions ? shuffled(ids) : ids };
+    }),
+  };
+  const attempt: Attempt = {
+    id: randomUUID(),
+    user_id: userId,
+    exam_id: test.info.examId,
+    test_id: test.info.id,
+    test_name: test.info.title,
+    mode,
+    status: 'in_progress',
+    passing_score: test.info.passingScore,
+    layout_json: JSON.stringify(layout),
+    started_at: now.toISOString(),
+    deadline_at: mode === 'exam' ? new Date(now.getTime() + test.info.timeLimitMinutes * 60_000).toISOString() : null,
+    submitted_at: null,
+    percentage: null,
+    score: null,
+    total_questions: test.questions.length,
+    answered_questions: null,
+    time_spent_seconds: null,
+    is_passed: null,
+    reset: 0,
+    reset_at: null,
+  };
+  await db.insertInto('attempts').values(attempt).execute();
+  return attempt;
+}
+
+export function findAttempt(db: Db, id: string): Promise<Attempt | undefined> {
+  return db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The signed-in student's unfinished attempt of this test in this mode, to resume. */
+export function findOpenAttempt(db: Db, userId: string, testId: string, mode: TestMode): Promise<Attempt | undefined> {
+  return db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('test_id', '=', testId)
+    .where('mode', '=', mode)
+    .where('status', '=', 'in_progress')
+    .orderBy('started_at', 'desc')
+    .executeTakeFirst();
+}
+
+async function answersOf(db: Db, attemptId: string): Promise<Answers> {
+  const rows = await db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute();
+  return new Map(rows.map((r) => [r.question_id, r]));
+}
+
+const layoutOf = (attempt: Attempt) => JSON.parse(attempt.layout_json) as Layout;
+const deadlineOf = (attempt: Attempt) => (attempt.deadline_at ? new Date(attempt.deadline_at) : null);
+
+/** Whether an exam-mode attempt is past its deadline and grace: then it can only be submitted. */
+export function isOverdue(attempt: Attempt, now: Date): boolean {
+  const deadline = deadlineOf(attempt);
+  return deadline !== null && !answeredInTime(now, deadline);
+}
+
+function questionsInLayout(attempt: Attempt, test: LoadedTest): { question: ServerQuestion; optionOrder: string[] }[] {
+  const byId = new Map(test.questions.map((q) => [q.id, q]));
+  return layoutOf(attempt).questions.flatMap(({ id, options }) => {
+    const question = byId.get(id);
+    return question
+      ? [{ question, optionOrder: options.filter((o) => question.options.some((qo) => qo.id === o)) }]
+      : [];
+  });
+}
+
+function orderedOptions(question: ServerQuestion, order: string[]) {
+  return order.map((id) => question.options.find((o) => o.id === id)!);
+}
+
+function checkedAnswer(question: ServerQuestion, selected: string[]): CheckedAnswer {
+  return {
+    correct: isCorrectAnswer(selected, question.correct),
+    correctOptionIds: question.correct,
+    explanation: question.explanation,
+  };
+}
+
+/** What the student sees of an attempt in progress. Answers and explanations only for checked questions. */
+export async function attemptView(db: Db, attempt: Attempt, test: LoadedTest, now: Date): Promise<AttemptView> {
+  const answers = await answersOf(db, attempt.id);
+  const deadline = deadlineOf(attempt);
+  return {
+    id: attempt.id,
+    mode: attempt.mode,
+    remainingSeconds: deadline ? Math.max(0, Math.round((deadline.getTime() - now.getTime()) / 1000)) : null,
+    questions: questionsInLayout(attempt, test).map(({ question, optionOrder }) => {
+      const answer = answers.get(question.id);
+      const selected = answer ? (JSON.parse(answer.selected_json) as string[]) : [];
+      return {
+        id: question.id,
+        text: question.text,
+        options: orderedOptions(question, optionOrder),
+        choose: question.correct.length,
+        selected,
+        flagged: answer?.flagged === 1,
+        checked: answer?.checked === 1 ? checkedAnswer(question, selected) : null,
+      };
+    }),
+  };
+}
+
+/** Validates a selection against the question: known option ids, no repeats, no more than it asks for. */
+function validSelection(question: ServerQuestion, selected: unknown): string[] | null {
+  if (!Array.isArray(selected) || !selected.every((s) => typeof s === 'string')) return null;
+  const unique = [...new Set(selected as string[])];
+  if (unique.length !== selected.length || unique.length > question.correct.length) return null;
+  return unique.every((id) => question.options.some((o) => o.id === id)) ? unique : null;
+}
+
+interface AnswerChange {
+  questionId: string;
+  selected?: unknown;
+  flagged?: boolean;
+  /** Practice mode: answer for good and reveal the result. */
+  check?: boolean;
+}
+
+/** Saves a selection, a flag, or (practice mode) a checked answer. Refuses late and locked answers. */
+export async function changeAnswer(
+  db: Db,
+  attempt: Attempt,
+  test: LoadedTest,
+  change: AnswerChange,
+  now: Date,
+): Promise<{ checked: CheckedAnswer | null } | Refusal> {
+  if (attempt.status !== 'in_progress') return { error: practiceMessages.attemptClosed, status: 409 };
+  const entry = questionsInLayout(attempt, test).find((q) => q.question.id === change.questionId);
+  if (!entry) return { error: 'This question is not part of the attempt.', status: 400 };
+  const { question } = entry;
+  const existing = (await answersOf(db, attempt.id)).get(question.id);
+  const wantsAnswer = change.selected !== undefined || change.check === true;
+  if (wantsAnswer && isOverdue(attempt, now)) return { error: practiceMessages.timeUp, status: 409 };
+  if (wantsAnswer && existing?.checked === 1) return { error: practiceMessages.answerLocked, status: 409 };
+  if (change.check && attempt.mode !== 'practice')
+    return { error: 'Answers are checked in practice mode only.', status: 400 };
+
+  let selected = existing ? (JSON.parse(existing.selected_json) as string[]) : [];
+  if (change.selected !== undefined) {
+    const valid = validSelection(question, change.selected);
+    if (!valid) return { error: 'That is not a valid choice for this question.', status: 400 };
+    selected = valid;
+  }
+  if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };
+
+  const checked = change.check ? checkedAnswer(question, selected) : null;
+  const row: AttemptAnswersTable = {
+    attempt_id: attempt.id,
+    question_id: question.id,
+    selected_json: JSON.stringify(selected),
+    flagged: change.flagged === undefined ? (existing?.flagged ?? 0) : change.flagged ? 1 : 0,
+    checked: change.check ? 1 : (existing?.checked ?? 0),
+    is_correct: checked ? (checked.correct ? 1 : 0) : null,
+    category: question.category,
+    answered_at: wantsAnswer ? now.toISOString() : (existing?.answered_at ?? null),
+  };
+  await db
+    .insertInto('attempt_answers')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet({
+        selected_json: row.selected_json,
+        flagged: row.flagged,
+        checked: row.checked,
+        is_correct: row.is_correct,
+        answered_at: row.answered_at,
+      }),
+    )
+    .execute();
+  return { checked };
+}
+
+/**
+ * Grades and closes the attempt. Only answers given before the deadline (and its grace) count. Runs once:
+ * a second submission, or one racing this, gets the stored result.
+ */
+export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, now: Date): Promise<AttemptResult> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('attempts').select('status').where('id', '=', attempt.id).executeTakeFirst();
+    if (current?.status !== 'in_progress') return;
+    const answers = await answersOf(trx, attempt.id);
+    const deadline = deadlineOf(attempt);
+    const graded = questionsInLayout(attempt, test).map(({ question }) => {
+      const answer = answers.get(question.id);
+      const inTime = answer?.answered_at ? answeredInTime(new Date(answer.answered_at), deadline) : false;
+      const selected = answer && inTime ? (JSON.parse(answer.selected_json) as string[]) : [];
+      return {
+        id: question.id,
+        category: question.category,
+        answered: selected.length > 0,
+        correct: isCorrectAnswer(selected, question.correct),
+        inTime,
+      };
+    });
+    const score = scoreAttempt(graded, attempt.passing_score);
+    const end = deadline && now > deadline ? deadline : now;
+    const updated = await trx
+      .updateTable('attempts')
+      .set({
+        status: 'completed',
+        submitted_at: now.toISOString(),
+        percentage: score.percentage,
+        score: score.score,
+        total_questions: score.totalQuestions,
+        answered_questions: score.answeredQuestions,
+        time_spent_seconds: Math.max(0, Math.round((end.getTime() - new Date(attempt.started_at).getTime()) / 1000)),
+        is_passed: score.isPassed ? 1 : 0,
+      })
+      .where('id', '=', attempt.id)
+      .where('status', '=', 'in_progress')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return;
+    for (const g of graded) {
+      // A late change is dropped: the attempt keeps what was given in time.
+      await trx
+        .updateTable('attempt_answers')
+        .set({ is_correct: g.correct ? 1 : 0, ...(g.inTime ? {} : { selected_json: '[]' }) })
+        .where('attempt_id', '=', attempt.id)
+        .where('question_id', '=', g.id)
+        .execute();
+    }
+  });
+  return (await resultOf(db, attempt.id, test))!;
+}
+
+/** The result and full review of a submitted attempt. */
+export async function resultOf(db: Db, attemptId: string, test: LoadedTest): Promise<AttemptResult | null> {
+  const attempt = await findAttempt(db, attemptId);
+  if (!attempt || attempt.status !== 'completed') return null;
+  const answers = await answersOf(db, attempt.id);
+  const items = questionsInLayout(attempt, test).map(({ question, optionOrder }) => {
+    const answer = answers.get(question.id);
+    const selected = answer ? (JSON.parse(answer.selected_json) as string[]) : [];
+    return {
+      id: question.id,
+      text: question.text,
+      category: question.category,
+      options: orderedOptions(question, optionOrder),
+      selected,
+      correctOptionIds: question.correct,
+      explanation: question.explanation,
+      correct: answer?.is_correct === 1,
+    };
+  });
+  const score = scoreAttempt(
+    items.map((i) => ({ category: i.category, correct: i.correct, answered: i.selected.length > 0 })),
+    attempt.passing_score,
+  );
+  return {
+    attemptId: attempt.id,
+    mode: attempt.mode,
+    percentage: attempt.percentage ?? 0,
+    score: attempt.score ?? 0,
+    totalQuestions: attempt.total_questions,
+    answeredQuestions: attempt.answered_questions ?? 0,
+    timeSpentSeconds: attempt.time_spent_seconds ?? 0,
+    isPassed: attempt.is_passed === 1,
+    passingScore: attempt.passing_score,
+    byCategory: score.byCategory,
+    review: items,
+    saved: attempt.user_id !== null,
+  };
+}

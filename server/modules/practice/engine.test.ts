@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentFixture } from '../../testing/content-fixtures.ts';
+import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { createTestServices } from '../../testing/services.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { AttemptResult, AttemptView } from '../../../shared/practice.ts';
+import { importContent } from '../catalogue/content-import.ts';
+import { grantAccess, revokeAccess } from './access.ts';
+
+const isView = (v: AttemptView | { error: string }): v is AttemptView => 'questions' in v;
+function view(v: AttemptView | { error: string; status: number }): AttemptView {
+  if (!isView(v)) throw new Error(`expected an attempt, got ${JSON.stringify(v)}`);
+  return v;
+}
+function result(r: AttemptResult | { error: string; status: number }): AttemptResult {
+  if (!('review' in r)) throw new Error(`expected a result, got ${JSON.stringify(r)}`);
+  return r;
+}
+
+describe.each(engines)('the test engine on %s', (engine) => {
+  let database: DatabaseHandle;
+  let now = new Date('2026-11-21T10:00:00.000Z');
+  let services: ReturnType<typeof createTestServices>;
+  let student: { id: string };
+  let other: { id: string };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const file = contentFixture('exam1', { validityDays: 30 }, 3);
+    file.practiceTests[2]!.shuffleOptions = true;
+    await importContent(database.db, [file]);
+    services = createTestServices(database, { clock: () => now });
+    for (const [i, email] of ['student@example.com', 'other@example.com'].entries()) {
+      const r = await services.accounts.register(
+        { name: `S${i}`, email, password: 'practice-hard-1' },
+        { ip: `10.1.1.${i}` },
+      );
+      if (!r.ok) throw new Error(r.message);
+    }
+    const ids = await database.db.selectFrom('users').select(['id', 'email']).execute();
+    student = { id: ids.find((u) => u.email === 'student@example.com')!.id };
+    other = { id: ids.find((u) => u.email === 'other@example.com')!.id };
+  });
+  afterAll(() => database.close());
+
+  it('opens only the first test to everyone; the others need an active purchase', async () => {
+    expect((await services.practice.openTest('exam1-pt1', null, 'exam')).kind).toBe('ready');
+    expect((await services.practice.openTest('exam1-pt2', null, 'exam')).kind).toBe('locked');
+    expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
+    expect(await services.practice.start('exam1-pt2', student, 'exam')).toEqual({
+      error: 'Please sign up to access more practice tests.',
+      status: 403,
+    });
+    expect((await services.practice.openTest('nope', student, 'exam')).kind).toBe('not-found');
+
+    expect(await grantAccess(database.db, 'STUDENT@example.com', 'exam1', now)).toEqual({
+      ok: true,
+      expiresAt: '2026-12-21T10:00:00.000Z',
+    });
+    expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('ready');
+    expect((await services.practice.openTest('exam1-pt2', other, 'exam')).kind).toBe('locked');
+  });
+
+  it('never sends a correct answer or explanation before the question is answered for good', async () => {
+    const attempt = view(await services.practice.start('exam1-pt1', student, 'practice'));
+    const sent = JSON.stringify(attempt);
+    expect(sent).not.toContain('Because.');
+    expect(sent).not.toMatch(/correct/i);
+    expect(attempt.questions[2]).toMatchObject({ choose: 2, checked: null, selected: [] });
+
+    const checked = await services.practice.change(attempt.id, student, {
+      questionId: 'exam1-pt1-q1',
+      selected: ['b'],
+      check: true,
+    });
+    expect(checked).toEqual({ checked: { correct: true, correctOptionIds: ['b'], explanation: 'Because.' } });
+    const resumed = await services.practice.openTest('exam1-pt1', student, 'practice');
+    if (resumed.kind !== 'ready' || !resumed.attempt) throw new Error('expected the attempt to resume');
+    expect(resumed.attempt.questions[0]!.checked).not.toBeNull();
+    expect(JSON.stringify(resumed.attempt.questions.slice(1))).not.toContain('Because.');
+    // Checked answers are locked.
+    expect(
+      await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q1', selected: ['a'] }),
+    ).toMatchObject({ status: 409 });
+  });
+
+  it('grades on the server: "choose two" needs both, unanswered questions count as wrong', async () => {
+    const attempt = view(await services.practice.start('exam1-pt1', student, 'exam'));
+    expect(attempt.remainingSeconds).toBe(20 * 60);
+    await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q1', selected: ['b'] });
+    await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q3', selected: ['a'] });
+    expect(
+      await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q2', selected: ['a', 'b'] }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q2', selected: ['z'] }),
+    ).toMatchObject({ status: 400 });
+    const r = result(await services.practice.submit(attempt.id, student));
+    expect(r).toMatchObject({
+      score: 1,
+      totalQuestions: 3,
+      answeredQuestions: 2,
+      percentage: 33,
+      isPassed: false,
+      passingScore: 70,
+      saved: true,
+    });
+    expect(r.review.map((q) => [q.id, q.correct, q.correctOptionIds])).toEqual([
+      ['exam1-pt1-q1', true, ['b']],
+      ['exam1-pt1-q2', false, ['b']],
+      ['exam1-pt1-q3', false, ['a', 'c']],
+    ]);
+    // Submitting again changes nothing.
+    expect(result(await services.practice.submit(attempt.id, student))).toEqual(r);
+    expect(
+      await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q2', selected: ['b'] }),
+    ).toMatchObject({ status: 409 });
+  });
+
+  it('keeps the server deadline: late answers do not count, and an overdue attempt is submitted on return', async () => {
+    const attempt = view(await services.practice.start('exam1-pt1', student, 'exam'));
+    await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q1', selected: ['b'] });
+    now = new Date(now.getTime() + 20 * 60_000 + 4_000); // within the 5-second grace
+    expect(
+      await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q2', selected: ['b'] }),
+    ).toEqual({ checked: null });
+    now = new Date(now.getTime() + 2_000); // past it
+    expect(
+      await services.practice.change(attempt.id, student, { questionId: 'exam1-pt1-q3', selected: ['a', 'c'] }),
+    ).toMatchObject({
+      status: 409,
+    });
+    const back = await services.practice.openTest('exam1-pt1', student, 'exam');
+    if (back.kind !== 'ready' || !back.result) throw new Error('expected the overdue attempt to be graded');
+    expect(back.result).toMatchObject({ score: 2, answeredQuestions: 2, timeSpentSeconds: 1200 });
+  });
+
+  it('resumes an unfinished attempt with its answers, flags and remaining time', async () => {
+    const attempt = view(await services.practice.start('exam1-pt2', student, 'exam'));
+    await services.practice.change(attempt.id, student, { questionId: 'exam1-pt2-q2', selected: ['a'], flagged: true });
+    now = new Date(now.getTime() + 5 * 60_000);
+    const back = await services.practice.openTest('exam1-pt2', student, 'exam');
+    if (back.kind !== 'ready' || !back.attempt) throw new Error('expected the attempt to resume');
+    expect(back.attempt.id).toBe(attempt.id);
+    expect(back.attempt.remainingSeconds).toBe(15 * 60);
+    expect(back.attempt.questions[1]).toMatchObject({ selected: ['a'], flagged: true, checked: null });
+  });
+
+  it("keeps one student out of another student's attempt", async () => {
+    const attempt = view(await services.practice.start('exam1-pt1', student, 'exam'));
+    expect(
+      await services.practice.change(attempt.id, other, { questionId: 'exam1-pt1-q1', selected: ['b'] }),
+    ).toMatchObject({ status: 404 });
+    expect(await services.practice.submit(attempt.id, null)).toMatchObject({ status: 404 });
+  });
+
+  it('lets an anonymous visitor take the demo without keeping anything for them', async () => {
+    const attempt = view(await services.practice.start('exam1-pt1', null, 'exam'));
+    await services.practice.change(attempt.id, null, { questionId: 'exam1-pt1-q1', selected: ['b'] });
+    const r = result(await services.practice.submit(attempt.id, null));
+    expect(r).toMatchObject({ score: 1, saved: false });
+    expect(await services.practice.start('exam1-pt2', null, 'exam')).toMatchObject({ status: 403 });
+  });
+
+  it('shuffles options per attempt where the test says so, and shows them in the same order on return', async () => {
+    const orders = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const attempt = view(await services.practice.start('exam1-pt3', student, 'practice'));
+      orders.add(attempt.questions.map((q) => q.options.map((o) => o.id).join('')).join('|'));
+    }
+    expect(orders.size).toBeGreaterThan(1);
+    const back = await services.practice.openTest('exam1-pt3', student, 'practice');
+    if (back.kind !== 'ready' || !back.attempt) throw new Error('expected the attempt to resume');
+    expect([...orders]).toContain(back.attempt.questions.map((q) => q.options.map((o) => o.id).join('')).join('|'));
+  });
+
+  it('builds the practice-tests page from finished, not-reset attempts; reset leaves none', async () => {
+    const page = await services.practice.examProgress('exam1', student);
+    expect(page?.access).toMatchObject({ purchaseDate: '2026-11-21T10:00:00.000Z' });
+    // Finished exam-mode attempts of test 1 above scored 33% then 67%; the practice one is still open.
+    expect(page?.progress['exam1-pt1']).toEqual({ attempts: 2, firstScore: 33, bestScore: 67, lastScore: 67 });
+    // Test 3 has finished attempts (each Retry closed the one before); test 2's attempt is still open.
+    expect(page?.progress['exam1-pt2']).toBeUndefined();
+    expect(page?.courseProgress).toBe(67);
+    expect(await services.practice.resetProgress(student.id)).toBeGreaterThan(0);
+    const after = await services.practice.examProgress('exam1', student);
+    expect(after?.progress).toEqual({});
+    expect(after?.courseProgress).toBe(0);
+    expect((await services.practice.examProgress('exam1', null))?.access).toBeNull();
+  });
+
+  it('ends access when it is revoked or expires', async () => {
+    await revokeAccess(database.db, 'student@example.com', 'exam1', now);
+    expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
+    await grantAccess(database.db, 'student@example.com', 'exam1', now);
+    now = new Date(now.getTime() + 31 * 24 * 60 * 60_000);
+    expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
+  });
+});

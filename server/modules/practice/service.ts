@@ -1,0 +1,154 @@
+import type { Kysely } from 'kysely';
+import type { ExamDetail } from '../../../shared/catalogue.ts';
+import { practiceMessages } from '../../../shared/messages.ts';
+import type { AttemptResult, AttemptView, CheckedAnswer, TestInfo, TestMode } from '../../../shared/practice.ts';
+import { courseProgress, daysRemaining, progressByTest, type TestProgress } from '../../../shared/progress.ts';
+import type { Database } from '../../db/schema.ts';
+import type { SessionUser } from '../accounts/service.ts';
+import { findExam } from '../catalogue/queries.ts';
+import { activeAccess } from './access.ts';
+import {
+  attemptView,
+  changeAnswer,
+  createAttempt,
+  findAttempt,
+  findOpenAttempt,
+  isOverdue,
+  submitAttempt,
+  type Attempt,
+  type Refusal,
+} from './attempts.ts';
+import { loadTest, type LoadedTest } from './test-content.ts';
+
+export type OpenedTest =
+  | { kind: 'not-found' }
+  | { kind: 'locked'; info: TestInfo }
+  | { kind: 'empty'; info: TestInfo }
+  | { kind: 'ready'; info: TestInfo; attempt: AttemptView | null; result: AttemptResult | null };
+
+export interface ExamProgressPage {
+  exam: ExamDetail;
+  access: { purchaseDate: string; expiresAt: string; daysRemaining: number } | null;
+  progress: Record<string, TestProgress>;
+  courseProgress: number;
+}
+
+type User = Pick<SessionUser, 'id'> | null;
+
+/**
+ * The test engine. The server decides here, on every request, who may open which test: the first test
+ * of an exam is open to everyone (the demo), the others only while a purchase is active.
+ */
+export function createPracticeService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+  async function mayOpen(test: LoadedTest, user: User, now: Date): Promise<boolean> {
+    if (test.info.isDemo) return true;
+    return user !== null && (await activeAccess(db, user.id, test.info.examId, now)) !== null;
+  }
+
+  /** The attempt, if it belongs to this visitor (an anonymous demo attempt belongs to whoever holds its id). */
+  async function ownAttempt(attemptId: string, user: User): Promise<{ attempt: Attempt; test: LoadedTest } | Refusal> {
+    const attempt =
+      typeof attemptId === 'string' && attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
+    if (!attempt || attempt.user_id !== (user?.id ?? null))
+      return { error: practiceMessages.attemptNotFound, status: 404 };
+    const test = await loadTest(db, attempt.test_id);
+    if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
+    if (!(await mayOpen(test, user, clock()))) return { error: practiceMessages.signUpForMore, status: 403 };
+    return { attempt, test };
+  }
+
+  return {
+    /** What the test page shows on arrival: a start screen, the attempt to resume, or a result. */
+    async openTest(testId: string, user: User, mode: TestMode): Promise<OpenedTest> {
+      const test = await loadTest(db, testId);
+      if (!test) return { kind: 'not-found' };
+      const now = clock();
+      if (!(await mayOpen(test, user, now))) return { kind: 'locked', info: test.info };
+      if (test.questions.length === 0) return { kind: 'empty', info: test.info };
+      const open = user ? await findOpenAttempt(db, user.id, testId, mode) : undefined;
+      if (!open) return { kind: 'ready', info: test.info, attempt: null, result: null };
+      if (isOverdue(open, now)) {
+        // Time ran out while the student was away: the answers given in time are graded.
+        return { kind: 'ready', info: test.info, attempt: null, result: await submitAttempt(db, open, test, now) };
+      }
+      return { kind: 'ready', info: test.info, attempt: await attemptView(db, open, test, now), result: null };
+    },
+
+    /** Starts a new attempt (Retry starts another); a signed-in student's unfinished one is closed first. */
+    async start(testId: string, user: User, mode: TestMode): Promise<AttemptView | Refusal> {
+      const test = await loadTest(db, testId);
+      if (!test) return { error: practiceMessages.testNotFound(testId), status: 404 };
+      const now = clock();
+      if (!(await mayOpen(test, user, now))) return { error: practiceMessages.signUpForMore, status: 403 };
+      if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
+      if (user) {
+        const open = await findOpenAttempt(db, user.id, testId, mode);
+        if (open) await submitAttempt(db, open, test, now);
+      }
+      const attempt = await createAttempt(db, test, user?.id ?? null, mode, now);
+      return attemptView(db, attempt, test, now);
+    },
+
+    async change(
+      attemptId: string,
+      user: User,
+      change: { questionId: string; selected?: unknown; flagged?: boolean; check?: boolean },
+    ): Promise<{ checked: CheckedAnswer | null } | Refusal> {
+      const owned = await ownAttempt(attemptId, user);
+      if ('error' in owned) return owned;
+      return changeAnswer(db, owned.attempt, owned.test, change, clock());
+    },
+
+    async submit(attemptId: string, user: User): Promise<AttemptResult | Refusal> {
+      const owned = await ownAttempt(attemptId, user);
+      if ('error' in owned) return owned;
+      return submitAttempt(db, owned.attempt, owned.test, clock());
+    },
+
+    /** The practice-tests page of an exam: its tests, the student's access and progress. */
+    async examProgress(examId: string, user: User): Promise<ExamProgressPage | null> {
+      const exam = await findExam(db, examId);
+      if (!exam) return null;
+      const now = clock();
+      const access = user ? await activeAccess(db, user.id, examId, now) : null;
+      const outcomes = user
+        ? await db
+            .selectFrom('attempts')
+            .select(['test_id', 'percentage', 'submitted_at'])
+            .where('user_id', '=', user.id)
+            .where('exam_id', '=', examId)
+            .where('status', '=', 'completed')
+            .where('reset', '=', 0)
+            .execute()
+        : [];
+      const progress = progressByTest(
+        outcomes.map((o) => ({ testId: o.test_id, percentage: o.percentage ?? 0, submittedAt: o.submitted_at ?? '' })),
+      );
+      return {
+        exam,
+        access: access && {
+          ...access,
+          daysRemaining: daysRemaining(access.purchaseDate, exam.validityDays, now),
+        },
+        progress: Object.fromEntries(progress),
+        courseProgress: courseProgress(
+          exam.practiceTests.map((t) => t.id),
+          progress,
+        ),
+      };
+    },
+
+    /** Marks every attempt of the student reset: they no longer count anywhere. Returns how many. */
+    async resetProgress(userId: string): Promise<number> {
+      const result = await db
+        .updateTable('attempts')
+        .set({ reset: 1, reset_at: clock().toISOString() })
+        .where('user_id', '=', userId)
+        .where('reset', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type PracticeService = ReturnType<typeof createPracticeService>;

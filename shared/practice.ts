@@ -1,0 +1,81 @@
+import type { Difficulty } from './content-schema.ts';
+
+export const TEST_MODES = ['exam', 'practice'] as const;
+export type TestMode = (typeof TEST_MODES)[number];
+
+export function parseMode(raw: string | null | undefined): TestMode {
+  return raw === 'practice' ? 'practice' : 'exam';
+}
+
+export interface Option {
+  id: string;
+  text: string;
+}
+
+/** Revealed for one question only once it is answered for good (practice mode's Check Answer). */
+export interface CheckedAnswer {
+  correct: boolean;
+  correctOptionIds: string[];
+  explanation: string;
+}
+
+/** A question as the student sees it during an attempt: never its answer or explanation unless checked. */
+export interface QuestionView {
+  id: string;
+  text: string;
+  /** In the order this attempt shows them. */
+  options: Option[];
+  /** How many options to choose: more than one for "Choose two". */
+  choose: number;
+  selected: string[];
+  flagged: boolean;
+  checked: CheckedAnswer | null;
+}
+
+export interface TestInfo {
+  id: string;
+  title: string;
+  examId: string;
+  examTitle: string;
+  timeLimitMinutes: number;
+  passingScore: number;
+  questionCount: number;
+  difficulty: Difficulty;
+  /** The free first test of the exam, open to everyone. */
+  isDemo: boolean;
+}
+
+export interface AttemptView {
+  id: string;
+  mode: TestMode;
+  /** Exam mode: seconds left by the server's clock. Practice mode: null. */
+  remainingSeconds: number | null;
+  questions: QuestionView[];
+}
+
+export interface ReviewItem {
+  id: string;
+  text: string;
+  category: string;
+  options: Option[];
+  selected: string[];
+  correctOptionIds: string[];
+  explanation: string;
+  correct: boolean;
+}
+
+export interface AttemptResult {
+  attemptId: string;
+  mode: TestMode;
+  percentage: number;
+  score: number;
+  totalQuestions: number;
+  answeredQuestions: number;
+  timeSpentSeconds: number;
+  isPassed: boolean;
+  passingScore: number;
+  byCategory: { category: string; correct: number; total: number }[];
+  review: ReviewItem[];
+  /** False for an anonymous demo: nothing was kept. */
+  saved: boolean;
+}

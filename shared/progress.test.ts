@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  averageBestScore,
+  courseProgress,
+  daysRemaining,
+  matchesFilter,
+  NO_PROGRESS,
+  progressByTest,
+  sortTests,
+  type TestProgress,
+} from './progress.ts';
+
+describe('progressByTest', () => {
+  it('counts attempts and takes the first, best and last score by submission time', () => {
+    const progress = progressByTest([
+      { testId: 't1', percentage: 80, submittedAt: '2026-03-02T00:00:00Z' },
+      { testId: 't1', percentage: 50, submittedAt: '2026-03-01T00:00:00Z' },
+      { testId: 't1', percentage: 60, submittedAt: '2026-03-03T00:00:00Z' },
+      { testId: 't2', percentage: 0, submittedAt: '2026-03-01T00:00:00Z' },
+    ]);
+    expect(progress.get('t1')).toEqual({ attempts: 3, firstScore: 50, bestScore: 80, lastScore: 60 });
+    expect(progress.get('t2')).toEqual({ attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0 });
+    expect(progress.get('t3')).toBeUndefined();
+  });
+
+  it('is empty with no attempts (reset attempts are left out before this)', () => {
+    expect(progressByTest([]).size).toBe(0);
+  });
+});
+
+describe('courseProgress', () => {
+  const progress = new Map<string, TestProgress>([
+    ['a', { attempts: 2, firstScore: 10, bestScore: 20, lastScore: 20 }],
+  ]);
+  it('is the rounded share of tests with an attempt', () => {
+    expect(courseProgress(['a', 'b', 'c'], progress)).toBe(33);
+    expect(courseProgress(['a', 'b'], progress)).toBe(50);
+    expect(courseProgress(['a'], progress)).toBe(100);
+    expect(courseProgress(['b'], progress)).toBe(0);
+    expect(courseProgress([], progress)).toBe(0);
+  });
+});
+
+describe('averageBestScore', () => {
+  it('averages best scores above 0 only', () => {
+    expect(
+      averageBestScore([
+        { attempts: 1, firstScore: 80, bestScore: 80, lastScore: 80 },
+        { attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0 },
+        { attempts: 2, firstScore: 50, bestScore: 61, lastScore: 61 },
+        NO_PROGRESS,
+      ]),
+    ).toBe(71);
+    expect(averageBestScore([NO_PROGRESS])).toBe(0);
+  });
+});
+
+describe('daysRemaining', () => {
+  const bought = '2026-01-01T12:00:00.000Z';
+  it('rounds up the days left and never goes below 0', () => {
+    expect(daysRemaining(bought, 365, new Date('2026-01-01T12:00:00.000Z'))).toBe(365);
+    expect(daysRemaining(bought, 365, new Date('2026-01-02T11:00:00.000Z'))).toBe(365);
+    expect(daysRemaining(bought, 365, new Date('2026-12-31T12:00:00.000Z'))).toBe(1);
+    expect(daysRemaining(bought, 365, new Date('2027-01-01T12:00:00.000Z'))).toBe(0);
+    expect(daysRemaining(bought, 365, new Date('2028-01-01T00:00:00.000Z'))).toBe(0);
+  });
+});
+
+describe('matchesFilter', () => {
+  const notStarted = NO_PROGRESS;
+  const passed = { attempts: 2, firstScore: 40, bestScore: 70, lastScore: 65 };
+  const failed = { attempts: 1, firstScore: 69, bestScore: 69, lastScore: 69 };
+  it.each([
+    ['all', [true, true, true]],
+    ['not-started', [true, false, false]],
+    ['completed', [false, true, true]],
+    ['passed', [false, true, false]],
+    ['failed', [false, false, true]],
+  ] as const)('%s', (filter, expected) => {
+    expect([notStarted, passed, failed].map((p) => matchesFilter(filter, p, 70))).toEqual(expected);
+  });
+});
+
+describe('sortTests', () => {
+  const tests = [
+    { id: 'x-pt2', title: 'Practice Test 2', difficulty: 'hard' as const },
+    { id: 'x-pt10', title: 'Practice Test 10', difficulty: 'easy' as const },
+    { id: 'x-pt1', title: 'Practice Test 1', difficulty: 'medium' as const },
+  ];
+  const progress = new Map<string, TestProgress>([
+    ['x-pt1', { attempts: 1, firstScore: 90, bestScore: 90, lastScore: 90 }],
+    ['x-pt2', { attempts: 1, firstScore: 40, bestScore: 40, lastScore: 40 }],
+  ]);
+  const ids = (sort: Parameters<typeof sortTests>[1]) => sortTests(tests, sort, progress).map((t) => t.id);
+  it('sorts by id descending, title, difficulty and best score', () => {
+    expect(ids('newest')).toEqual(['x-pt10', 'x-pt2', 'x-pt1']);
+    expect(ids('alphabetical')).toEqual(['x-pt1', 'x-pt2', 'x-pt10']);
+    expect(ids('difficulty')).toEqual(['x-pt10', 'x-pt1', 'x-pt2']);
+    expect(ids('best-score')).toEqual(['x-pt1', 'x-pt2', 'x-pt10']);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Difficulty } from './content-schema.ts';
+
+/** A finished, not-reset attempt, as progress sees it. */
+export interface AttemptOutcome {
+  testId: string;
+  percentage: number;
+  /** When it was submitted (ISO-8601). */
+  submittedAt: string;
+}
+
+export interface TestProgress {
+  attempts: number;
+  firstScore: number | null;
+  bestScore: number | null;
+  lastScore: number | null;
+}
+
+export const NO_PROGRESS: TestProgress = { attempts: 0, firstScore: null, bestScore: null, lastScore: null };
+
+/** Attempts, first, best and last score of each test (spec §3), from its finished attempts. */
+export function progressByTest(outcomes: readonly AttemptOutcome[]): Map<string, TestProgress> {
+  const byTest = new Map<string, AttemptOutcome[]>();
+  for (const o of outcomes) byTest.set(o.testId, [...(byTest.get(o.testId) ?? []), o]);
+  const result = new Map<string, TestProgress>();
+  for (const [testId, list] of byTest) {
+    const ordered = [...list].sort((a, b) => a.submittedAt.localeCompare(b.submittedAt));
+    result.set(testId, {
+      attempts: ordered.length,
+      firstScore: ordered[0]!.percentage,
+      bestScore: Math.max(...ordered.map((o) => o.percentage)),
+      lastScore: ordered.at(-1)!.percentage,
+    });
+  }
+  return result;
+}
+
+/** Spec §5: rounded share of the exam's tests with at least one attempt. */
+export function courseProgress(testIds: readonly string[], progress: ReadonlyMap<string, TestProgress>): number {
+  if (testIds.length === 0) return 0;
+  const started = testIds.filter((id) => (progress.get(id)?.attempts ?? 0) > 0).length;
+  return Math.round((started / testIds.length) * 100);
+}
+
+/** Spec §5: the average of best scores, counting only tests whose best score is above 0. */
+export function averageBestScore(progress: Iterable<TestProgress>): number {
+  const bests = [...progress].map((p) => p.bestScore ?? 0).filter((b) => b > 0);
+  return bests.length ? Math.round(bests.reduce((a, b) => a + b, 0) / bests.length) : 0;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When access ends: purchase date plus the exam's validity days. */
+export function accessEnds(purchaseDate: string, validityDays: number): Date {
+  return new Date(new Date(purchaseDate).getTime() + validityDays * DAY_MS);
+}
+
+/** Spec §5: whole days (rounded up) until access ends, never below 0. */
+export function daysRemaining(purchaseDate: string, validityDays: number, now: Date): number {
+  return Math.max(0, Math.ceil((accessEnds(purchaseDate, validityDays).getTime() - now.getTime()) / DAY_MS));
+}
+
+export const TEST_FILTERS = ['all', 'not-started', 'completed', 'passed', 'failed'] as const;
+export type TestFilter = (typeof TEST_FILTERS)[number];
+
+/** Spec §4: not started (no attempts); completed (any); passed (best ≥ passing); failed (attempted, best below). */
+export function matchesFilter(filter: TestFilter, progress: TestProgress, passingScore: number): boolean {
+  const attempted = progress.attempts > 0;
+  const passed = attempted && (progress.bestScore ?? 0) >= passingScore;
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'not-started':
+      return !attempted;
+    case 'completed':
+      return attempted;
+    case 'passed':
+      return passed;
+    case 'failed':
+      return attempted && !passed;
+  }
+}
+
+export const TEST_SORTS = ['newest', 'alphabetical', 'difficulty', 'best-score'] as const;
+export type TestSort = (typeof TEST_SORTS)[number];
+
+const DIFFICULTY_ORDER: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
+
+interface SortableTest {
+  id: string;
+  title: string;
+  difficulty: Difficulty;
+}
+
+/** Spec §2: newest (id descending), alphabetical, difficulty (easy first), best score (highest first). */
+export function sortTests<T extends SortableTest>(
+  tests: readonly T[],
+  sort: TestSort,
+  progress: ReadonlyMap<string, TestProgress>,
+): T[] {
+  const list = [...tests];
+  const byTitle = (a: T, b: T) => a.title.localeCompare(b.title, 'en', { numeric: true });
+  switch (sort) {
+    case 'newest':
+      return list.sort((a, b) => b.id.localeCompare(a.id, 'en', { numeric: true }));
+    case 'alphabetical':
+      return list.sort(byTitle);
+    case 'difficulty':
+      return list.sort((a, b) => DIFFICULTY_ORDER[a.difficulty] - DIFFICULTY_ORDER[b.difficulty] || byTitle(a, b));
+    case 'best-score':
+      return list.sort(
+        (a, b) => (progress.get(b.id)?.bestScore ?? -1) - (progress.get(a.id)?.bestScore ?? -1) || byTitle(a, b),
+      );
+  }
+}
