@@ -1,16 +1,9 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/chromium.ts';
-import { TEST_SERVICE_PORTS } from './e2e/support/ports.ts';
+import { e2eDatabaseFile, TEST_SERVICE_PORTS } from './e2e/support/ports.ts';
 
 const port = TEST_SERVICE_PORTS.store;
 const origin = `http://127.0.0.1:${port}`;
-// A fresh store for every run: its own SQLite file, loaded with the sample catalogue at start.
-const dataDir = path.join(tmpdir(), `practicepass-e2e-${port}`);
-rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,7 +35,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: origin,
-        DATABASE_URL: path.join(dataDir, 'store.sqlite'),
+        DATABASE_URL: e2eDatabaseFile(),
         AUTH_SECRET: 'browser-tests-secret-0123456789abcdefghijklmnop',
         GOOGLE_CLIENT_ID: 'practicepass-browser-tests',
         GOOGLE_CLIENT_SECRET: 'browser-tests-secret',

@@ -6,6 +6,8 @@ export default [
   route('exams/:examId', 'routes/exam-details.tsx'),
   route('exam/:examId/practice-tests', 'routes/practice-tests.tsx'),
   route('demo/:examId', 'routes/demo.tsx'),
+  route('practice-test/:testId', 'routes/practice-test.tsx'),
+  route('api/attempts', 'routes/api.attempts.ts'),
   route('contact', 'routes/contact.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

@@ -163,6 +163,8 @@ test('a forgotten password is reset through the emailed one-time link', async ({
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // Both pages have an Email field: wait for the new one before typing.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();

@@ -10,9 +10,11 @@ import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/exam-details';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const exam = isCatalogueId(params.examId) ? await context.services.catalogue.exam(params.examId) : null;
-  if (!exam) throw data(messages.examNotInDatabase(params.examId.slice(0, 80)), { status: 404 });
-  return { exam };
+  const page = isCatalogueId(params.examId)
+    ? await context.services.practice.examProgress(params.examId, context.user)
+    : null;
+  if (!page) throw data(messages.examNotInDatabase(params.examId.slice(0, 80)), { status: 404 });
+  return { exam: page.exam, unlocked: page.access !== null, courseProgress: page.courseProgress };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -56,7 +58,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ExamDetails({ loaderData }: Route.ComponentProps) {
-  const { exam } = loaderData;
+  const { exam, unlocked, courseProgress } = loaderData;
   const facts = examFacts(exam);
   return (
     <article className="container-page py-10">
@@ -79,19 +81,25 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
             <Fact label="Price" value={facts.price} />
           </dl>
           <div className="mt-6 flex flex-wrap items-center gap-6">
-            <ProgressRing percent={0} />
-            <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-800">
-              <LockIcon /> Locked
-            </span>
+            <ProgressRing percent={courseProgress} />
+            {unlocked ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+                Unlocked
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-800">
+                <LockIcon /> Locked
+              </span>
+            )}
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to={`/exam/${exam.id}/practice-tests`} className="btn-primary">
-              Try Demo
+              {unlocked ? `View Practice Tests (${exam.practiceTestCount})` : 'Try Demo'}
             </Link>
           </div>
         </div>
       </div>
-      <ExamTabs exam={exam} />
+      <ExamTabs exam={exam} unlocked={unlocked} />
     </article>
   );
 }

@@ -1,14 +1,41 @@
-import { data, Link } from 'react-router';
-import { capitalise } from '../../shared/exam-display.ts';
+import { data, Link, useActionData, useSearchParams } from 'react-router';
+import { practiceMessages } from '../../shared/messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
+import {
+  matchesFilter,
+  NO_PROGRESS,
+  sortTests,
+  TEST_FILTERS,
+  TEST_SORTS,
+  type TestFilter,
+  type TestSort,
+} from '../../shared/progress.ts';
+import { StatusPage } from '../components/ui/status-page.tsx';
+import { ProgressRing } from '../features/catalogue/components/progress-ring.tsx';
+import { PurchaserPanel } from '../features/practice/components/reset-progress.tsx';
+import { TestCard } from '../features/practice/components/test-card.tsx';
+import { redirectWith } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/practice-tests';
 
-/** The practice tests of an exam. Taking them, progress and the demo rules come with the test engine. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const exam = isCatalogueId(params.examId) ? await context.services.catalogue.exam(params.examId) : null;
-  if (!exam) throw data(`Exam with ID ${params.examId.slice(0, 80)} not found.`, { status: 404 });
-  return { exam };
+  const page = isCatalogueId(params.examId)
+    ? await context.services.practice.examProgress(params.examId, context.user)
+    : null;
+  if (!page) throw data(practiceMessages.examNotFound(params.examId.slice(0, 80)), { status: 404 });
+  return { ...page, user: context.user ? { id: context.user.id } : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if ((await request.formData()).get('intent') !== 'reset') return data({ error: 'Unknown request.' }, { status: 400 });
+  if (!context.user) return data({ error: practiceMessages.resetNeedsLogin }, { status: 401 });
+  try {
+    await context.services.practice.resetProgress(context.user.id);
+  } catch (error) {
+    console.error('Resetting progress failed', error);
+    return data({ error: practiceMessages.resetFailed }, { status: 503 });
+  }
+  return redirectWith(new URL(request.url).pathname, [], { type: 'success', message: practiceMessages.progressReset });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -22,8 +49,45 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+const filterLabels: Record<TestFilter, string> = {
+  all: 'All Tests',
+  'not-started': 'Not Started',
+  completed: 'Completed',
+  passed: 'Passed',
+  failed: 'Failed',
+};
+const sortLabels: Record<TestSort, string> = {
+  newest: 'Newest',
+  alphabetical: 'Alphabetical',
+  difficulty: 'Difficulty',
+  'best-score': 'Best score',
+};
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
-  const { exam } = loaderData;
+  const { exam, access, progress, courseProgress, user } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const [params, setParams] = useSearchParams();
+  const demo = access === null;
+  const filter = (TEST_FILTERS as readonly string[]).includes(params.get('filter') ?? '')
+    ? (params.get('filter') as TestFilter)
+    : 'all';
+  const sort = (TEST_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as TestSort)
+    : 'newest';
+  const progressMap = new Map(Object.entries(progress));
+  const visible = sortTests(exam.practiceTests, sort, progressMap).filter(
+    (t) => demo || matchesFilter(filter, progressMap.get(t.id) ?? NO_PROGRESS, t.passingScore),
+  );
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (p) => {
+        p.set(key, value);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
   return (
     <section aria-labelledby="tests-heading" className="container-page py-10">
       <p className="text-sm">
@@ -34,35 +98,130 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
       <h1 id="tests-heading" className="mt-2 text-3xl font-bold">
         Practice Tests
       </h1>
-      <p className="mt-2 text-slate-700">
-        {exam.practiceTestCount} practice tests · passing score {exam.passingScore}%
-      </p>
-      <ul className="mt-8 grid gap-4 md:grid-cols-2">
-        {exam.practiceTests.map((test) => (
-          <li key={test.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 className="text-lg font-semibold">{test.displayName ?? test.title}</h2>
-            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <div className="rounded-xl bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">Practice tests</dt>
+          <dd className="text-2xl font-bold">{exam.practiceTestCount}</dd>
+        </div>
+        <div className="rounded-xl bg-white p-4 shadow-sm">
+          <dt className="sr-only">Course progress</dt>
+          <dd>
+            <ProgressRing percent={courseProgress} />
+          </dd>
+        </div>
+        <div className="rounded-xl bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">Days remaining</dt>
+          <dd className="text-2xl font-bold">{access ? access.daysRemaining : '—'}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-6 rounded-xl bg-white p-5 shadow-sm">
+        <h2 className="font-semibold">Course overview</h2>
+        <p className="mt-1 text-slate-700">{exam.description}</p>
+        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Passing score</dt>
+            <dd className="font-medium">{exam.passingScore}%</dd>
+          </div>
+          {access && (
+            <>
               <div>
-                <dt className="text-slate-600">Time limit</dt>
-                <dd className="font-medium">{test.timeLimitMinutes} minutes</dd>
+                <dt className="text-slate-600">Purchase date</dt>
+                <dd className="font-medium">{longDate.format(new Date(access.purchaseDate))}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">Questions</dt>
-                <dd className="font-medium">{test.questionCount}</dd>
+                <dt className="text-slate-600">Access until</dt>
+                <dd className="font-medium">{longDate.format(new Date(access.expiresAt))}</dd>
               </div>
-              <div>
-                <dt className="text-slate-600">Difficulty</dt>
-                <dd className="font-medium">{capitalise(test.difficulty)}</dd>
-              </div>
-            </dl>
-            {test.position === 1 && (
-              <p className="mt-3 inline-block rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-900">
-                Free demo
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
+            </>
+          )}
+        </dl>
+      </div>
+
+      {demo && (
+        <div className="mt-6 rounded-xl border-2 border-amber-400 bg-amber-50 p-5">
+          <h2 className="text-lg font-semibold">Try Before You Buy</h2>
+          <p className="mt-1 text-slate-800">
+            The first practice test is free.{' '}
+            {user
+              ? 'Buy full access to unlock every test.'
+              : 'Sign up to save your progress, and buy full access to unlock every test.'}
+          </p>
+          {!user && (
+            <Link
+              to={`/register?from=${encodeURIComponent(`/exam/${exam.id}/practice-tests`)}`}
+              className="btn-primary mt-3"
+            >
+              Sign Up to Save Progress
+            </Link>
+          )}
+        </div>
+      )}
+
+      <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
+        {!demo && (
+          <div role="group" aria-label="Show tests" className="flex flex-wrap gap-2">
+            {TEST_FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                onClick={() => setParam('filter', f)}
+                className={`min-h-11 rounded-full border px-4 text-sm font-medium ${filter === f ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800'}`}
+              >
+                {filterLabels[f]}
+              </button>
+            ))}
+          </div>
+        )}
+        <label className="flex items-center gap-2 text-sm">
+          Sort by
+          <select
+            value={sort}
+            onChange={(e) => setParam('sort', e.target.value)}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
+          >
+            {TEST_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {visible.length === 0 ? (
+        <p role="status" className="mt-6 rounded-lg bg-white p-6 text-center text-slate-700">
+          No tests match this filter.
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-4 md:grid-cols-2">
+          {visible.map((test) => (
+            <li key={test.id}>
+              <TestCard
+                test={test}
+                progress={progressMap.get(test.id) ?? NO_PROGRESS}
+                open={!demo || test.position === 1}
+                signedIn={user !== null}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {access && user && <PurchaserPanel examId={exam.id} userId={user.id} error={actionData?.error ?? null} />}
     </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound =
+    typeof (error as { data?: unknown })?.data === 'string' && (error as { status?: number }).status === 404;
+  return (
+    <StatusPage
+      title={notFound ? 'Exam Not Found' : 'Practice tests'}
+      message={notFound ? String((error as { data: string }).data) : practiceMessages.loadTestsFailed}
+    />
   );
 }

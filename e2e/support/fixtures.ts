@@ -41,3 +41,29 @@ export async function nextGoogleUser(user: { email: string; name?: string }) {
 export async function refuseNextGoogleSignIn() {
   await fetch(`${TEST_API}/google/refuse`, { method: 'POST' });
 }
+
+/** Opens an exam to a student with the support command, exactly as support staff would. */
+export async function grantAccess(email: string, examId: string) {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const { e2eDatabaseFile } = await import('./ports.ts');
+  await promisify(execFile)('npx', ['tsx', 'scripts/access.ts', 'grant', email, examId], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseFile() },
+  });
+}
+
+interface ContentQuestion {
+  id: string;
+  text: string;
+  options: { id: string; text: string }[];
+  correct: string[];
+}
+
+/** The sample catalogue's questions of a test, with their answers: what a student who knows it all would pick. */
+export async function answersOf(examId: string, testId: string): Promise<ContentQuestion[]> {
+  const { readFile } = await import('node:fs/promises');
+  const file = JSON.parse(await readFile(`content/exams/${examId}.json`, 'utf8')) as {
+    practiceTests: { id: string; questions: ContentQuestion[] }[];
+  };
+  return file.practiceTests.find((t) => t.id === testId)!.questions;
+}

@@ -1,18 +1,44 @@
+import { Link } from 'react-router';
 import type { ExamDetail } from '../../../../shared/catalogue.ts';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 
-/** Overview, Curriculum, Reviews and FAQ of an exam. */
-export function ExamTabs({ exam }: { exam: ExamDetail }) {
+/** Overview, Curriculum, Practice Tests (once unlocked), Reviews and FAQ of an exam. */
+export function ExamTabs({ exam, unlocked }: { exam: ExamDetail; unlocked: boolean }) {
   return (
     <Tabs
       label="Exam information"
       tabs={[
         { id: 'overview', label: 'Overview', content: <Paragraphs text={exam.longDescription ?? exam.description} /> },
         { id: 'curriculum', label: 'Curriculum', content: <Curriculum curriculum={exam.curriculum} /> },
+        ...(unlocked ? [{ id: 'practice-tests', label: 'Practice Tests', content: <TestList exam={exam} /> }] : []),
         { id: 'reviews', label: 'Reviews', content: <Reviews reviews={exam.reviews} /> },
         { id: 'faq', label: 'FAQ', content: <Faq faq={exam.faq} /> },
       ]}
     />
+  );
+}
+
+function TestList({ exam }: { exam: ExamDetail }) {
+  return (
+    <ul className="max-w-3xl space-y-2">
+      {exam.practiceTests.map((test) => (
+        <li
+          key={test.id}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+        >
+          <span className="font-medium">{test.displayName ?? test.title}</span>
+          <span className="text-sm text-slate-700">
+            {test.questionCount} questions · {test.timeLimitMinutes} minutes
+          </span>
+          <Link
+            to={`/practice-test/${test.id}`}
+            className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Start
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

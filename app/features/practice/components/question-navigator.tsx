@@ -1,0 +1,51 @@
+import type { QuestionView } from '../../../../shared/practice.ts';
+
+/** Spec §4 colours: answered; in practice mode, correct or incorrect once checked. Flags show a corner mark. */
+function stateOf(q: QuestionView): { label: string; className: string } {
+  if (q.checked) {
+    return q.checked.correct
+      ? { label: 'correct', className: 'border-emerald-700 bg-emerald-600 text-white' }
+      : { label: 'incorrect', className: 'border-red-700 bg-red-600 text-white' };
+  }
+  if (q.selected.length > 0) return { label: 'answered', className: 'border-brand-700 bg-brand-600 text-white' };
+  return { label: 'not answered', className: 'border-slate-300 bg-white text-slate-800' };
+}
+
+export function QuestionNavigator({
+  questions,
+  current,
+  onGo,
+}: {
+  questions: QuestionView[];
+  current: number;
+  onGo: (index: number) => void;
+}) {
+  return (
+    <nav aria-label="Questions">
+      <ol className="flex flex-wrap gap-2">
+        {questions.map((q, index) => {
+          const state = stateOf(q);
+          return (
+            <li key={q.id}>
+              <button
+                type="button"
+                onClick={() => onGo(index)}
+                aria-current={index === current ? 'step' : undefined}
+                aria-label={`Question ${index + 1}, ${state.label}${q.flagged ? ', flagged' : ''}`}
+                className={`relative h-10 w-10 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2' : ''}`}
+              >
+                {index + 1}
+                {q.flagged && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute -right-1 -top-1 h-3 w-3 rounded-full border-2 border-white bg-amber-500"
+                  />
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

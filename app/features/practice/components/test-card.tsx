@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { capitalise } from '../../../../shared/exam-display.ts';
+import type { PracticeTestSummary } from '../../../../shared/catalogue.ts';
+import type { TestProgress } from '../../../../shared/progress.ts';
+
+interface Props {
+  test: PracticeTestSummary;
+  progress: TestProgress;
+  open: boolean;
+  signedIn: boolean;
+}
+
+const score = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+/** One practice test: its facts, the student's first/best/last score, and the two ways to take it. */
+export function TestCard({ test, progress, open, signedIn }: Props) {
+  return (
+    <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-lg font-semibold">{test.displayName ?? test.title}</h2>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+        <Fact label="Time limit" value={`${test.timeLimitMinutes} minutes`} />
+        <Fact label="Questions" value={String(test.questionCount)} />
+        <Fact label="Difficulty" value={capitalise(test.difficulty)} />
+      </dl>
+      <dl className="mt-3 grid grid-cols-4 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+        <Fact label="First" value={score(progress.firstScore)} />
+        <Fact label="Best" value={score(progress.bestScore)} />
+        <Fact label="Last" value={score(progress.lastScore)} />
+        <Fact label="Attempts" value={String(progress.attempts)} />
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        {open ? (
+          <>
+            <Link
+              to={`/practice-test/${test.id}?mode=exam`}
+              className="btn-primary flex-1"
+              aria-label={`Exam Mode: ${test.title}`}
+            >
+              Exam Mode
+            </Link>
+            <Link
+              to={`/practice-test/${test.id}?mode=practice`}
+              className="btn-secondary flex-1"
+              aria-label={`Practice Mode: ${test.title}`}
+            >
+              Practice Mode
+            </Link>
+          </>
+        ) : (
+          <div className="w-full rounded-lg bg-slate-100 p-3 text-sm">
+            <p className="font-semibold">Unlock More Tests</p>
+            {!signedIn && (
+              <Link to="/register" className="btn-primary mt-2">
+                Sign Up
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { accountMessages } from '../../../../shared/messages.ts';
+import type { AttemptResult, TestInfo } from '../../../../shared/practice.ts';
+import { GoogleButton } from '../../accounts/components/google-button.tsx';
+import { formatDuration } from '../attempt-api.ts';
+
+interface Props {
+  info: TestInfo;
+  result: AttemptResult;
+  onRetry: () => void;
+  /** An anonymous demo: nothing was saved, so invite the visitor to sign up. */
+  invite: { google: boolean } | null;
+}
+
+export function TestResult({ info, result, onRetry, invite }: Props) {
+  const [showReview, setShowReview] = useState(false);
+  const [inviting, setInviting] = useState(invite !== null);
+  return (
+    <section aria-labelledby="result-heading" className="space-y-6">
+      <div className={`rounded-xl p-6 text-white ${result.isPassed ? 'bg-emerald-700' : 'bg-slate-800'}`}>
+        <h2 id="result-heading" className="text-2xl font-bold">
+          {result.isPassed ? 'Congratulations!' : 'Keep Practicing!'}
+        </h2>
+        <p className="mt-1">
+          {result.isPassed
+            ? 'You passed this practice test.'
+            : `You need ${result.passingScore}% to pass. Review the explanations and try again.`}
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <Stat label="Score" value={`${result.percentage}%`} />
+          <Stat label="Correct" value={`${result.score} of ${result.totalQuestions}`} />
+          <Stat label="Time spent" value={formatDuration(result.timeSpentSeconds)} />
+          <Stat label="Passing score" value={`${result.passingScore}%`} />
+        </dl>
+      </div>
+
+      {inviting && invite && (
+        <div
+          role="dialog"
+          aria-labelledby="invite-heading"
+          className="rounded-xl border-2 border-brand-600 bg-white p-6"
+        >
+          <h3 id="invite-heading" className="text-lg font-semibold">
+            Save your progress
+          </h3>
+          <p className="mt-1 text-slate-700">
+            Sign up to keep your scores, follow your progress and unlock every practice test.
+          </p>
+          {invite.google ? (
+            <GoogleButton
+              label="Sign Up Now"
+              target={`/exam/${info.examId}/practice-tests`}
+              failureMessage={accountMessages.googleRegistrationFailed}
+            />
+          ) : (
+            <Link
+              to={`/register?from=${encodeURIComponent(`/exam/${info.examId}/practice-tests`)}`}
+              className="btn-primary mt-4"
+            >
+              Sign Up Now
+            </Link>
+          )}
+          <button type="button" className="btn-secondary mt-3 w-full" onClick={() => setInviting(false)}>
+            Maybe Later
+          </button>
+        </div>
+      )}
+
+      <div className="rounded-xl bg-white p-6 shadow-sm">
+        <h3 className="text-lg font-semibold">Score by domain</h3>
+        <table className="mt-3 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2 font-medium">
+                Domain
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Correct
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Score
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.byCategory.map((c) => (
+              <tr key={c.category} className="border-b border-slate-100">
+                <th scope="row" className="py-2 pr-2 font-normal">
+                  {c.category}
+                </th>
+                <td className="py-2">
+                  {c.correct} of {c.total}
+                </td>
+                <td className="py-2 font-semibold">{Math.round((c.correct / c.total) * 100)}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn-primary" onClick={onRetry}>
+          Retry
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-expanded={showReview}
+          onClick={() => setShowReview((v) => !v)}
+        >
+          {showReview ? 'Hide Detailed Review' : 'Show Detailed Review'}
+        </button>
+        <Link to={`/exam/${info.examId}/practice-tests`} className="btn-secondary">
+          Back to practice tests
+        </Link>
+      </div>
+
+      {showReview && (
+        <div className="rounded-xl bg-white p-6 shadow-sm">
+          <p
+            className={`inline-block rounded-full px-3 py-1 text-sm font-bold ${result.isPassed ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}
+          >
+            {result.isPassed ? 'PASSED' : 'FAILED'}
+          </p>
+          <ol className="mt-4 space-y-6">
+            {result.review.map((item, i) => (
+              <li key={item.id} className="border-b border-slate-100 pb-6">
+                <p className="font-semibold">
+                  Question {i + 1} ·{' '}
+                  <span className={item.correct ? 'text-emerald-800' : 'text-red-800'}>
+                    {item.correct ? 'Correct' : 'Incorrect'}
+                  </span>
+                </p>
+                <p className="mt-1 whitespace-pre-wrap">{item.text}</p>
+                <p className="mt-2 text-sm">
+                  <span className="font-medium">Your answer: </span>
+                  {item.selected.length ? textOf(item.options, item.selected) : 'Not answered'}
+                </p>
+                <p className="text-sm">
+                  <span className="font-medium">Correct answer: </span>
+                  {textOf(item.options, item.correctOptionIds)}
+                </p>
+                <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{item.explanation}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function textOf(options: { id: string; text: string }[], ids: string[]): string {
+  return options
+    .filter((o) => ids.includes(o.id))
+    .map((o) => o.text)
+    .join('; ');
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm opacity-90">{label}</dt>
+      <dd className="text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}

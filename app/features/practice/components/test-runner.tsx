@@ -1,0 +1,325 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { practiceMessages } from '../../../../shared/messages.ts';
+import type { AttemptResult, AttemptView, CheckedAnswer, QuestionView, TestInfo } from '../../../../shared/practice.ts';
+import { AUTO_ADVANCE_MS, chooseLabel } from '../../../../shared/scoring.ts';
+import { formatDuration, postAttempt } from '../attempt-api.ts';
+import { QuestionNavigator } from './question-navigator.tsx';
+
+interface Props {
+  info: TestInfo;
+  initial: AttemptView;
+  onFinished: (result: AttemptResult) => void;
+}
+
+/** One attempt in progress: exam mode (timed, results at the end) or practice mode (checked as you go). */
+export function TestRunner({ info, initial, onFinished }: Props) {
+  const exam = initial.mode === 'exam';
+  const [questions, setQuestions] = useState(initial.questions);
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      initial.questions.findIndex((q) => q.selected.length === 0 && !q.checked),
+    ),
+  );
+  const [reviewing, setReviewing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const question = questions[index]!;
+  const last = index === questions.length - 1;
+
+  const update = (id: string, change: Partial<QuestionView>) =>
+    setQuestions((list) => list.map((q) => (q.id === id ? { ...q, ...change } : q)));
+
+  const submit = useCallback(async () => {
+    setSubmitting(true);
+    const result = await postAttempt<AttemptResult>({ intent: 'submit', attemptId: initial.id });
+    if ('error' in result) {
+      setSubmitting(false);
+      setMessage(result.error);
+    } else {
+      onFinished(result);
+    }
+  }, [initial.id, onFinished]);
+
+  // The server's clock decides; at zero the page hands in what it has.
+  const remaining = useCountdown(initial.remainingSeconds, submit);
+
+  function choose(optionId: string) {
+    if (question.checked) return;
+    const single = question.choose === 1;
+    const selected = single
+      ? [optionId]
+      : question.selected.includes(optionId)
+        ? question.selected.filter((id) => id !== optionId)
+        : [...question.selected, optionId].slice(-question.choose);
+    update(question.id, { selected });
+    setMessage(null);
+    void postAttempt<{ checked: null }>({
+      intent: 'answer',
+      attemptId: initial.id,
+      questionId: question.id,
+      selected,
+    }).then((r) => {
+      if ('error' in r) setMessage(r.error);
+    });
+  }
+
+  function toggleFlag() {
+    const flagged = !question.flagged;
+    update(question.id, { flagged });
+    void postAttempt({ intent: 'answer', attemptId: initial.id, questionId: question.id, flagged });
+  }
+
+  async function check() {
+    if (question.selected.length === 0) {
+      setMessage(practiceMessages.selectAnswer);
+      return;
+    }
+    const response = await postAttempt<{ checked: CheckedAnswer }>({
+      intent: 'check',
+      attemptId: initial.id,
+      questionId: question.id,
+      selected: question.selected,
+    });
+    if ('error' in response) {
+      setMessage(response.error);
+      return;
+    }
+    update(question.id, { checked: response.checked });
+  }
+
+  // Practice mode moves on 1.5 seconds after a check, unless it was the last question.
+  const checkedId = question.checked ? question.id : null;
+  useEffect(() => {
+    if (!checkedId || last) return;
+    const timer = setTimeout(() => setIndex((i) => Math.min(i + 1, questions.length - 1)), AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [checkedId, last, questions.length]);
+
+  const nextBlocked = !exam && question.selected.length > 0 && !question.checked;
+  const goTo = (i: number) => {
+    setIndex(i);
+    setReviewing(false);
+    setMessage(null);
+  };
+
+  // Keyboard: 1–9 choose an option, N next question, F flag. Re-bound each render to see current state.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || reviewing) return;
+      const option = Number.parseInt(event.key, 10);
+      if (option >= 1 && option <= question.options.length) choose(question.options[option - 1]!.id);
+      else if ((event.key === 'n' || event.key === 'N') && !last && !nextBlocked) goTo(index + 1);
+      else if (event.key === 'f' || event.key === 'F') toggleFlag();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  if (reviewing) {
+    const unanswered = questions.flatMap((q, i) => (q.selected.length === 0 ? [i] : []));
+    const flagged = questions.flatMap((q, i) => (q.flagged ? [i] : []));
+    return (
+      <section aria-labelledby="review-heading" className="rounded-xl bg-white p-6 shadow-sm">
+        <h2 id="review-heading" className="text-xl font-semibold">
+          Review before submitting
+        </h2>
+        <ReviewList
+          title="Unanswered questions"
+          indexes={unanswered}
+          empty="Every question has an answer."
+          onGo={goTo}
+        />
+        <ReviewList title="Flagged for review" indexes={flagged} empty="No question is flagged." onGo={goTo} />
+        {message && (
+          <p role="alert" className="mt-4 text-red-800">
+            {message}
+          </p>
+        )}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" className="btn-primary" onClick={() => void submit()} disabled={submitting}>
+            Submit Test
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setReviewing(false)}>
+            Back to questions
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const multiple = question.choose > 1;
+  const choose2 = chooseLabel(question.choose);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
+      <section aria-labelledby="question-heading" className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+          <h2 id="question-heading" className="font-semibold text-slate-900">
+            Question {index + 1} of {questions.length}
+          </h2>
+          {remaining !== null && (
+            <p
+              role="timer"
+              aria-live="off"
+              className={`font-mono text-base font-semibold ${remaining < 60 ? 'text-red-700' : 'text-slate-900'}`}
+            >
+              <span className="sr-only">Time left: </span>
+              {formatDuration(remaining)}
+            </p>
+          )}
+        </div>
+        <fieldset className="mt-4">
+          <legend className="whitespace-pre-wrap text-lg font-medium text-slate-900">
+            {question.text}
+            {choose2 && !question.text.includes('(Choose') && (
+              <span className="ml-2 text-sm text-slate-600">({choose2})</span>
+            )}
+          </legend>
+          <ul className="mt-4 space-y-2">
+            {question.options.map((option, i) => {
+              const revealed = question.checked;
+              const right = revealed?.correctOptionIds.includes(option.id);
+              const chosen = question.selected.includes(option.id);
+              const tone = revealed
+                ? right
+                  ? 'border-emerald-600 bg-emerald-50'
+                  : chosen
+                    ? 'border-red-600 bg-red-50'
+                    : 'border-slate-200'
+                : chosen
+                  ? 'border-brand-600 bg-brand-50'
+                  : 'border-slate-200 hover:border-slate-400';
+              return (
+                <li key={option.id}>
+                  <label className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 p-3 ${tone}`}>
+                    <input
+                      type={multiple ? 'checkbox' : 'radio'}
+                      name={`q-${question.id}`}
+                      checked={chosen}
+                      disabled={Boolean(revealed)}
+                      onChange={() => choose(option.id)}
+                      className="mt-1 h-4 w-4 shrink-0"
+                    />
+                    <span className="whitespace-pre-wrap">
+                      <span className="sr-only">Option {i + 1}: </span>
+                      {option.text}
+                      {revealed && right && (
+                        <span className="ml-2 text-sm font-semibold text-emerald-800">Correct answer</span>
+                      )}
+                      {revealed && chosen && !right && (
+                        <span className="ml-2 text-sm font-semibold text-red-800">Your answer</span>
+                      )}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        <div aria-live="polite">
+          {question.checked && (
+            <div className={`mt-4 rounded-lg p-4 ${question.checked.correct ? 'bg-emerald-50' : 'bg-red-50'}`}>
+              <p className="font-semibold">{question.checked.correct ? 'Correct!' : 'Incorrect'}</p>
+              <p className="mt-1 whitespace-pre-wrap text-slate-800">{question.checked.explanation}</p>
+            </div>
+          )}
+          {message && (
+            <p role="alert" className="mt-4 font-medium text-red-800">
+              {message}
+            </p>
+          )}
+        </div>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" className="btn-secondary" onClick={toggleFlag} aria-pressed={question.flagged}>
+            {question.flagged ? 'Unflag' : 'Flag for review'}
+          </button>
+          {!exam && !question.checked && (
+            <button type="button" className="btn-primary" onClick={() => void check()}>
+              Check Answer
+            </button>
+          )}
+          {!last && (
+            <button type="button" className="btn-secondary" onClick={() => goTo(index + 1)} disabled={nextBlocked}>
+              Next
+            </button>
+          )}
+          {exam && last && (
+            <button type="button" className="btn-primary" onClick={() => setReviewing(true)}>
+              Submit Test
+            </button>
+          )}
+        </div>
+      </section>
+      <aside className="space-y-4">
+        <QuestionNavigator questions={questions} current={index} onGo={goTo} />
+        {exam ? (
+          <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)} disabled={submitting}>
+            Submit Test
+          </button>
+        ) : (
+          <button type="button" className="btn-primary w-full" onClick={() => void submit()} disabled={submitting}>
+            Finish Test
+          </button>
+        )}
+        <p className="text-xs text-slate-600">Keys: 1–{Math.min(9, question.options.length)} choose, N next, F flag.</p>
+        <p className="text-xs text-slate-600">
+          {info.title} · pass mark {info.passingScore}%
+        </p>
+      </aside>
+    </div>
+  );
+}
+
+function ReviewList({
+  title,
+  indexes,
+  empty,
+  onGo,
+}: {
+  title: string;
+  indexes: number[];
+  empty: string;
+  onGo: (i: number) => void;
+}) {
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold">{title}</h3>
+      {indexes.length === 0 ? (
+        <p className="text-slate-700">{empty}</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {indexes.map((i) => (
+            <li key={i}>
+              <button type="button" className="btn-secondary min-h-9 px-3" onClick={() => onGo(i)}>
+                Question {i + 1}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Seconds left, counting down each second from what the server said; null without a timer. */
+function useCountdown(initialSeconds: number | null, onZero: () => void): number | null {
+  const [left, setLeft] = useState(initialSeconds);
+  const zero = useRef(onZero);
+  useEffect(() => {
+    zero.current = onZero;
+  });
+  useEffect(() => {
+    if (initialSeconds === null) return;
+    const end = Date.now() + initialSeconds * 1000;
+    const timer = setInterval(() => {
+      const seconds = Math.max(0, Math.round((end - Date.now()) / 1000));
+      setLeft(seconds);
+      if (seconds === 0) {
+        clearInterval(timer);
+        zero.current();
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [initialSeconds]);
+  return left;
+}

@@ -1,0 +1,168 @@
+import { useCallback, useState } from 'react';
+import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
+import { practiceMessages } from '../../shared/messages.ts';
+import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
+import { isCatalogueId } from '../../shared/ids.ts';
+import { StatusPage } from '../components/ui/status-page.tsx';
+import { postAttempt } from '../features/practice/attempt-api.ts';
+import { TestResult } from '../features/practice/components/test-result.tsx';
+import { TestRunner } from '../features/practice/components/test-runner.tsx';
+import type { Route } from './+types/practice-test';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `${loaderData.info.title} · ${loaderData.info.examTitle}` : 'Practice test';
+  return [{ title: `${title} | PracticePass` }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const mode = parseMode(new URL(request.url).searchParams.get('mode'));
+  const opened = isCatalogueId(params.testId)
+    ? await context.services.practice.openTest(params.testId, context.user, mode)
+    : ({ kind: 'not-found' } as const);
+  if (opened.kind === 'not-found')
+    throw data(practiceMessages.loadTestFailed(practiceMessages.testNotFound(params.testId.slice(0, 80))), {
+      status: 404,
+    });
+  if (opened.kind === 'empty')
+    throw data(practiceMessages.loadTestFailed(practiceMessages.noQuestions), { status: 404 });
+  if (opened.kind === 'locked') throw data({ locked: true, examId: opened.info.examId }, { status: 403 });
+  return { ...opened, mode, signedIn: context.user !== null, google: context.services.accounts.googleEnabled };
+}
+
+type Stage = { kind: 'intro' } | { kind: 'running'; attempt: AttemptView } | { kind: 'done'; result: AttemptResult };
+
+export default function PracticeTest({ loaderData }: Route.ComponentProps) {
+  const { info, mode, signedIn, google } = loaderData;
+  const [stage, setStage] = useState<Stage>(
+    loaderData.result
+      ? { kind: 'done', result: loaderData.result }
+      : loaderData.attempt
+        ? { kind: 'running', attempt: loaderData.attempt }
+        : { kind: 'intro' },
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [, setSearchParams] = useSearchParams();
+
+  const start = useCallback(
+    async (chosen: TestMode) => {
+      setError(null);
+      const attempt = await postAttempt<AttemptView>({ intent: 'start', testId: info.id, mode: chosen });
+      if ('error' in attempt) setError(attempt.error);
+      else {
+        if (chosen !== mode) setSearchParams({ mode: chosen }, { replace: true, preventScrollReset: true });
+        setStage({ kind: 'running', attempt });
+      }
+    },
+    [info.id, mode, setSearchParams],
+  );
+  const finished = useCallback((result: AttemptResult) => setStage({ kind: 'done', result }), []);
+
+  return (
+    <div className="container-page py-8">
+      <p className="text-sm">
+        <Link
+          to={`/exam/${info.examId}/practice-tests`}
+          className="font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          {info.examTitle}
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{info.title}</h1>
+      <p className="mb-6 mt-1 text-slate-700">
+        {stage.kind === 'intro' ? 'Choose how to take this test.' : mode === 'exam' ? 'Exam Mode' : 'Practice Mode'}
+      </p>
+      {error && (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
+          {error}
+        </p>
+      )}
+      {stage.kind === 'intro' && (
+        <section aria-label="Start" className="grid gap-4 md:grid-cols-2">
+          <ModeCard
+            title="Exam Mode"
+            text={`${info.questionCount} questions in ${info.timeLimitMinutes} minutes, like the real exam. Results and explanations at the end.`}
+            action="Start Exam Mode"
+            onStart={() => void start('exam')}
+            primary={mode === 'exam'}
+          />
+          <ModeCard
+            title="Practice Mode"
+            text="No timer. Check each answer as you go and read the explanation straight away."
+            action="Start Practice Mode"
+            onStart={() => void start('practice')}
+            primary={mode === 'practice'}
+          />
+          {!signedIn && (
+            <p className="text-sm text-slate-700 md:col-span-2">
+              You are taking the free demo: your answers are not saved.
+            </p>
+          )}
+        </section>
+      )}
+      {stage.kind === 'running' && (
+        <TestRunner key={stage.attempt.id} info={info} initial={stage.attempt} onFinished={finished} />
+      )}
+      {stage.kind === 'done' && (
+        <TestResult
+          info={info}
+          result={stage.result}
+          onRetry={() => void start(stage.result.mode)}
+          invite={!stage.result.saved && info.isDemo ? { google } : null}
+        />
+      )}
+    </div>
+  );
+}
+
+function ModeCard({
+  title,
+  text,
+  action,
+  onStart,
+  primary,
+}: {
+  title: string;
+  text: string;
+  action: string;
+  onStart: () => void;
+  primary: boolean;
+}) {
+  return (
+    <div className="rounded-xl bg-white p-6 shadow-sm">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-2 text-slate-700">{text}</p>
+      <button type="button" className={`${primary ? 'btn-primary' : 'btn-secondary'} mt-4`} onClick={onStart}>
+        {action}
+      </button>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const { examId } = error.data as { examId: string };
+    return (
+      <StatusPage title="Unlock More Tests" message={practiceMessages.signUpForMore}>
+        <>
+          <Link to={`/register?from=${encodeURIComponent(`/exam/${examId}/practice-tests`)}`} className="btn-primary">
+            Sign Up
+          </Link>
+          <Link to={`/exam/${examId}/practice-tests`} className="btn-secondary">
+            Back to practice tests
+          </Link>
+        </>
+      </StatusPage>
+    );
+  }
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === 'string'
+      ? error.data
+      : practiceMessages.loadTestFailed('Please try again.');
+  return (
+    <StatusPage title="Practice test" message={message}>
+      <button type="button" className="btn-primary" onClick={() => history.back()}>
+        Go back
+      </button>
+    </StatusPage>
+  );
+}

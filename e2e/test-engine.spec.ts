@@ -1,0 +1,222 @@
+import type { Page } from '@playwright/test';
+import { answersOf, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
+import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
+
+const EXAM = 'aws-cloud-practitioner';
+const DEMO = 'clf-c02-pt1'; // 11 questions, 18 minutes, options in file order; question 6 is "choose two"
+
+/** Chooses options by their position in the file's order (the demo test does not shuffle). */
+async function choose(page: Page, question: { options: { id: string }[] }, ids: string[]) {
+  for (const id of ids) {
+    await page
+      .getByRole('group')
+      .locator('input')
+      .nth(question.options.findIndex((o) => o.id === id))
+      .check();
+  }
+}
+
+const wrongOf = (q: { options: { id: string }[]; correct: string[] }) =>
+  q.options.find((o) => !q.correct.includes(o.id))!.id;
+
+test('the demo page: only the first test is open, with the demo banner and no filters', async ({ page }) => {
+  await page.goto(`/exam/${EXAM}/practice-tests`);
+  await expect(page.getByRole('heading', { name: 'Try Before You Buy' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign Up to Save Progress' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Show tests' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Exam Mode:/ })).toHaveCount(1);
+  await expect(page.getByText('Unlock More Tests')).toHaveCount(3);
+  await expectNoAxeViolations(page);
+
+  const response = await page.goto('/practice-test/clf-c02-pt2');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('Please sign up to access more practice tests.')).toBeVisible();
+});
+
+test('an anonymous visitor passes the demo in exam mode, reviews it, and is invited to sign up', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await page.goto(`/exam/${EXAM}/practice-tests`);
+  await page.getByRole('link', { name: 'Exam Mode: Practice Test 1' }).click();
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
+  for (const [i, q] of questions.entries()) {
+    await expect(page.getByRole('heading', { name: `Question ${i + 1} of ${questions.length}` })).toBeVisible();
+    await choose(page, q, q.correct);
+    if (i < questions.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByRole('button', { name: 'Submit Test' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
+  await expect(page.getByText('Every question has an answer.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
+  await expect(page.getByText('11 of 11')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^100%$/ })).toBeVisible();
+  const invite = page.getByRole('dialog', { name: 'Save your progress' });
+  await expect(invite.getByRole('button', { name: 'Sign Up Now' })).toBeVisible();
+  await invite.getByRole('button', { name: 'Maybe Later' }).click();
+  await expect(invite).toBeHidden();
+  await page.getByRole('button', { name: 'Show Detailed Review' }).click();
+  await expect(page.getByText('PASSED', { exact: true })).toBeVisible();
+  await expect(page.getByText(questions[0]!.text)).toBeVisible();
+});
+
+test('practice mode checks each answer, explains it, locks it and moves on', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please select an answer before submitting.');
+
+  const first = questions[0]!;
+  await choose(page, first, [wrongOf(first)]);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
+  await expect(page.getByText('Correct answer')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Question 1, incorrect' })).toBeVisible();
+  // It moves on by itself after a second and a half.
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible({ timeout: 4000 });
+
+  await page.getByRole('button', { name: 'Question 1, incorrect' }).click();
+  await expect(page.getByRole('group').locator('input').first()).toBeDisabled();
+  await page.getByRole('button', { name: 'Question 2, not answered' }).click();
+  const second = questions[1]!;
+  await choose(page, second, second.correct);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByText('Correct!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Question 2, correct' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Finish Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  await expect(page.getByText('1 of 11')).toBeVisible();
+});
+
+test('a "choose two" question needs both right options', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  const index = questions.findIndex((q) => q.correct.length === 2);
+  const q = questions[index]!;
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
+  await expect(page.getByRole('group').locator('input[type="checkbox"]')).toHaveCount(q.options.length);
+  await choose(page, q, [q.correct[0]!]);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
+});
+
+test('when the exam timer runs out, the attempt is submitted with what was answered', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await page.clock.install();
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await choose(page, questions[0]!, questions[0]!.correct);
+  await page.clock.runFor(18 * 60 * 1000 + 2000);
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  await expect(page.getByText('1 of 11')).toBeVisible();
+});
+
+test('the keyboard chooses, flags and moves on; an unfinished attempt resumes after a reload', async ({ page }) => {
+  await register(page, { name: 'Ray Resume', email: uniqueEmail('resume'), password: 'resume-me-please-1' });
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/attempts') && r.request().postData()?.includes('"flagged":true') === true,
+  );
+  await page.keyboard.press('2');
+  await expect(page.getByRole('group').locator('input').nth(1)).toBeChecked();
+  await page.keyboard.press('f');
+  await expect(page.getByRole('button', { name: 'Unflag' })).toHaveAttribute('aria-pressed', 'true');
+  await saved;
+  await page.keyboard.press('n');
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Question 1, answered, flagged' })).toBeVisible();
+  await page.getByRole('button', { name: 'Question 1, answered, flagged' }).click();
+  await expect(page.getByRole('group').locator('input').nth(1)).toBeChecked();
+  await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
+});
+
+test('a purchaser sees every test, filters and progress, and can reset all progress after confirming', async ({
+  page,
+}) => {
+  const email = uniqueEmail('buyer');
+  await register(page, { name: 'Pat Purchaser', email, password: 'owner-of-pmp-1' });
+  await grantAccess(email, 'pmp');
+
+  await page.goto('/exams/pmp');
+  await expect(page.getByText('Unlocked', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Practice Tests' })).toBeVisible();
+  await page.getByRole('link', { name: 'View Practice Tests (4)' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Try Before You Buy' })).toHaveCount(0);
+  await expect(page.getByText('Days remaining365')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Exam Mode:/ })).toHaveCount(4);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Exam Mode: Practice Test 2' }).click();
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to practice tests' }).click();
+
+  const card = page.getByRole('article').filter({ hasText: 'PMP Practice Test 2' });
+  await expect(card.getByText('Attempts')).toBeVisible();
+  await expect(card.locator('dd').nth(3)).toHaveText('0%');
+  await expect(page.getByRole('img', { name: 'Course progress: 25%' })).toBeVisible();
+  await page.getByRole('button', { name: 'Failed' }).click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Not Started' }).click();
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Passed' }).click();
+  await expect(page.getByText('No tests match this filter.')).toBeVisible();
+  await page.getByRole('button', { name: 'All Tests' }).click();
+  await page.getByLabel('Sort by').selectOption('alphabetical');
+  await expect(page.getByRole('article').first()).toContainText('PMP Practice Test 1');
+
+  await page.getByText('Account details').click();
+  await page.getByRole('button', { name: 'Reset All Progress Data' }).click();
+  await expect(page.getByText('This resets your progress in every exam')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, reset everything' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All progress data has been reset.' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Course progress: 0%' })).toBeVisible();
+});
+
+test('unknown tests and exams say so', async ({ page }) => {
+  let response = await page.goto('/practice-test/no-such-test');
+  expect(response?.status()).toBe(404);
+  await expect(
+    page.getByText('Failed to load practice test: Practice test with ID no-such-test not found'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+  response = await page.goto('/exam/no-such-exam/practice-tests');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Exam with ID no-such-exam not found.')).toBeVisible();
+});
+
+test('the attempt endpoint refuses bad requests with a message', async ({ request }) => {
+  for (const body of [
+    {},
+    { intent: 'start' },
+    { intent: 'submit', attemptId: 'x'.repeat(500) },
+    { intent: 'answer', attemptId: 'a', questionId: 'b', extra: 1 },
+  ]) {
+    const response = await request.post('/api/attempts', { data: body });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({ error: 'That request is not valid.' });
+  }
+  const missing = await request.post('/api/attempts', { data: { intent: 'submit', attemptId: 'not-an-attempt' } });
+  expect(missing.status()).toBe(404);
+  const locked = await request.post('/api/attempts', {
+    data: { intent: 'start', testId: 'clf-c02-pt2', mode: 'exam' },
+  });
+  expect(locked.status()).toBe(403);
+  expect(await locked.json()).toEqual({ error: 'Please sign up to access more practice tests.', status: 403 });
+});
