@@ -19,10 +19,14 @@ export default [
   route('auth/session', 'routes/auth.session.ts'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('tests', 'routes/tests.tsx'),
+  route('tests/:testId', 'routes/test-details.tsx', { id: 'test-details' }),
+  route('attempt/:testId', 'routes/test-details.tsx', { id: 'legacy-attempt' }),
   route('purchased', 'routes/purchased.tsx'),
   route('history', 'routes/history.tsx'),
   route('order', 'routes/order.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // A legacy link to a test by its id alone; any other single segment is still a 404.
+  route(':testId', 'routes/test-details.tsx', { id: 'legacy-test' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -77,12 +77,6 @@ test('an unknown exam gets "Exam Not Found" and a 404', async ({ page }) => {
   await expect(page.getByText('Exam with ID no-such-exam not found in the database')).toBeVisible();
 });
 
-test('/demo leads to the practice tests of the exam', async ({ page }) => {
-  await page.goto('/demo/pmp');
-  await expect(page).toHaveURL('/exam/pmp/practice-tests');
-  await expect(page.getByRole('article')).toHaveCount(4);
-});
-
 test('exam details are accessible and fit a 360 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/exams/comptia-security-plus');

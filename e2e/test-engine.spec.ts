@@ -220,3 +220,34 @@ test('the attempt endpoint refuses bad requests with a message', async ({ reques
   expect(locked.status()).toBe(403);
   expect(await locked.json()).toEqual({ error: 'Please sign up to access more practice tests.', status: 403 });
 });
+
+test('the short demo: five questions, thirty minutes, then the way to full access', async ({ page }) => {
+  await page.goto('/demo/pmp');
+  await page.getByRole('button', { name: 'Start Demo' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 5' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/Time left: (30:00|29:\d\d)/);
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByText('0 of 5')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Proceed to Full Course Registration' })).toHaveAttribute(
+    'href',
+    '/exams/pmp',
+  );
+  const missing = await page.goto('/demo/no-such-exam');
+  expect(missing?.status()).toBe(404);
+});
+
+test('legacy test links lead to real test details that start the test', async ({ page }) => {
+  await page.goto('/clf-c02-pt1');
+  await expect(page).toHaveURL(`/login?from=${encodeURIComponent('/tests/clf-c02-pt1')}`);
+  await register(page, { name: 'Leg Acy', email: uniqueEmail('legacy'), password: 'old-links-work-1' });
+  await page.goto('/tests');
+  await expect(page.getByRole('link', { name: /^Open / })).toHaveCount(8);
+  await page.goto('/attempt/clf-c02-pt1');
+  await expect(page).toHaveURL('/tests/clf-c02-pt1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CLF-C02 Practice Test 1: Cloud Foundations');
+  await page.getByRole('link', { name: 'Practice Mode' }).click();
+  await expect(page).toHaveURL('/practice-test/clf-c02-pt1?mode=practice');
+  const unknown = await page.goto('/not-a-test-or-page');
+  expect(unknown?.status()).toBe(404);
+});

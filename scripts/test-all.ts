@@ -14,11 +14,15 @@ const reports = mkdtempSync(path.join(tmpdir(), 'practicepass-test-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
 
-function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
+/** Runs one step; after a failure, `report` still reads what the step's tests left, then the run stops. */
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}, report?: () => void) {
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  report?.();
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
+    // A step that fails without a test report (type-check, lint, build) still counts as a failure.
+    if (!report) totals.failed += 1;
     printTotals();
     process.exit(result.status ?? 1);
   }
@@ -63,23 +67,21 @@ if (!browser) {
 
 run('Type-check', 'npm', ['run', '--silent', 'typecheck']);
 run('Lint and format', 'npm', ['run', '--silent', 'lint']);
-try {
-  run('Unit and integration tests (SQLite and PostgreSQL)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ]);
-} finally {
-  readVitest();
-}
+run(
+  'Unit and integration tests (SQLite and PostgreSQL)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  {},
+  readVitest,
+);
 if (browser) {
   run('Build', 'npm', ['run', '--silent', 'build']);
-  try {
-    run('Browser tests (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
-  } finally {
-    readPlaywright();
-  }
+  run(
+    'Browser tests (Chromium)',
+    'npx',
+    ['playwright', 'test'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    readPlaywright,
+  );
 }
 printTotals();

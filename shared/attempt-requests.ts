@@ -6,6 +6,7 @@ const id = z.string().min(1).max(80);
 /** What the test page may ask of the server. Anything else is refused with 400. */
 export const attemptRequestSchema = z.discriminatedUnion('intent', [
   z.strictObject({ intent: z.literal('start'), testId: id, mode: z.enum(TEST_MODES) }),
+  z.strictObject({ intent: z.literal('start-demo'), examId: id }),
   z.strictObject({
     intent: z.literal('answer'),
     attemptId: id,

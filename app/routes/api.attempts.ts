@@ -13,13 +13,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome =
     input.intent === 'start'
       ? await practice.start(input.testId, user, input.mode)
-      : input.intent === 'submit'
-        ? await practice.submit(input.attemptId, user)
-        : await practice.change(input.attemptId, user, {
-            questionId: input.questionId,
-            selected: input.selected,
-            ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
-          });
+      : input.intent === 'start-demo'
+        ? await practice.startDemo(input.examId)
+        : input.intent === 'submit'
+          ? await practice.submit(input.attemptId, user)
+          : await practice.change(input.attemptId, user, {
+              questionId: input.questionId,
+              selected: input.selected,
+              ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
+            });
   const status = 'error' in outcome ? outcome.status : 200;
   return Response.json(outcome, { status, headers: { 'Cache-Control': 'no-store' } });
 }

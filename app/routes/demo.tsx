@@ -1,9 +1,82 @@
-import { redirect } from 'react-router';
+import { useState } from 'react';
+import { data, Link } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
+import { practiceMessages } from '../../shared/messages.ts';
+import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
+import { postAttempt } from '../features/practice/attempt-api.ts';
+import { TestResult } from '../features/practice/components/test-result.tsx';
+import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/demo';
 
-/** The demo of an exam is its first practice test, reached from the exam's practice-tests page. */
-export function loader({ params }: Route.LoaderArgs) {
-  if (!isCatalogueId(params.examId)) throw new Response('Not Found', { status: 404 });
-  return redirect(`/exam/${params.examId}/practice-tests`);
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData ? `${loaderData.exam.title}: Free Demo` : 'Demo'} | PracticePass` }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const exam = isCatalogueId(params.examId) ? await context.services.catalogue.exam(params.examId) : null;
+  if (!exam || exam.practiceTests.length === 0)
+    throw data(practiceMessages.examIdNotFound(params.examId.slice(0, 80)), { status: 404 });
+  return { exam: { id: exam.id, title: exam.title } };
+}
+
+/** The short demo of an exam: five questions, thirty minutes, nothing saved, then the way to buy. */
+export default function Demo({ loaderData }: Route.ComponentProps) {
+  const { exam } = loaderData;
+  const [stage, setStage] = useState<
+    { info: TestInfo; attempt: AttemptView } | { info: TestInfo; result: AttemptResult } | null
+  >(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function start() {
+    setError(null);
+    const started = await postAttempt<{ info: TestInfo; attempt: AttemptView }>({
+      intent: 'start-demo',
+      examId: exam.id,
+    });
+    if ('error' in started) setError(started.error);
+    else setStage(started);
+  }
+
+  return (
+    <div className="container-page py-8">
+      <p className="text-sm">
+        <Link to={`/exams/${exam.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          {exam.title}
+        </Link>
+      </p>
+      <h1 className="mb-6 mt-1 text-2xl font-bold sm:text-3xl">Free Demo</h1>
+      {error && (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
+          {error}
+        </p>
+      )}
+      {!stage && (
+        <section className="rounded-xl bg-white p-6 shadow-sm">
+          <p className="text-slate-800">
+            Five questions from the first practice test, against a 30-minute clock. Nothing is saved.
+          </p>
+          <button type="button" className="btn-primary mt-4" onClick={() => void start()}>
+            Start Demo
+          </button>
+        </section>
+      )}
+      {stage && 'attempt' in stage && (
+        <TestRunner
+          key={stage.attempt.id}
+          info={stage.info}
+          initial={stage.attempt}
+          onFinished={(result) => setStage({ info: stage.info, result })}
+        />
+      )}
+      {stage && 'result' in stage && (
+        <TestResult
+          info={stage.info}
+          result={stage.result}
+          onRetry={() => void start()}
+          invite={null}
+          proceed={{ to: `/exams/${exam.id}`, label: 'Proceed to Full Course Registration' }}
+        />
+      )}
+    </div>
+  );
 }

@@ -6,11 +6,10 @@ export function meta() {
   return [{ title: 'Practice Tests | PracticePass' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** The legacy test list: the practice tests open to this student, which until a purchase is each exam's demo. */
+/** The legacy test list: every practice test open to this student (each exam's first, and all of those bought). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  const exams = await context.services.catalogue.search();
-  return { exams: exams.map((e) => ({ id: e.id, title: e.title })) };
+  const user = requireUser(request, context);
+  return { tests: await context.services.practice.openTests(user) };
 }
 
 export default function Tests({ loaderData }: Route.ComponentProps) {
@@ -19,15 +18,20 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
       <h1 id="tests-heading" className="text-3xl font-bold">
         Practice Tests
       </h1>
-      <p className="mt-2 text-slate-700">The first practice test of every exam is open to you.</p>
-      <ul className="mt-6 space-y-2">
-        {loaderData.exams.map((exam) => (
-          <li key={exam.id}>
+      <p className="mt-2 text-slate-700">Every practice test open to you.</p>
+      <ul className="mt-6 divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+        {loaderData.tests.map((test) => (
+          <li key={test.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+            <span>
+              <span className="block font-medium">{test.title}</span>
+              <span className="text-sm text-slate-600">{test.examTitle}</span>
+            </span>
             <Link
-              to={`/exam/${exam.id}/practice-tests`}
-              className="font-medium text-brand-700 underline-offset-4 hover:underline"
+              to={`/tests/${test.id}`}
+              className="btn-secondary"
+              aria-label={`Open ${test.title}, ${test.examTitle}`}
             >
-              {exam.title}
+              Open
             </Link>
           </li>
         ))}

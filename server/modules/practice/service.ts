@@ -35,6 +35,9 @@ export interface ExamProgressPage {
 
 type User = Pick<SessionUser, 'id'> | null;
 
+export const DEMO_QUESTIONS = 5;
+export const DEMO_MINUTES = 30;
+
 /**
  * The test engine. The server decides here, on every request, who may open which test: the first test
  * of an exam is open to everyone (the demo), the others only while a purchase is active.
@@ -87,6 +90,72 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       }
       const attempt = await createAttempt(db, test, user?.id ?? null, mode, now);
       return attemptView(db, attempt, test, now);
+    },
+
+    /**
+     * The short demo of an exam (decisions.md): the first 5 questions of its first practice test against
+     * a 30-minute clock. Never saved for anyone, signed in or not.
+     */
+    async startDemo(examId: string): Promise<{ info: TestInfo; attempt: AttemptView } | Refusal> {
+      const first = await db
+        .selectFrom('practice_tests')
+        .select('id')
+        .where('exam_id', '=', examId)
+        .orderBy('position')
+        .executeTakeFirst();
+      const test = first ? await loadTest(db, first.id) : null;
+      if (!test || test.questions.length === 0) return { error: practiceMessages.examIdNotFound(examId), status: 404 };
+      const demo: LoadedTest = {
+        ...test,
+        info: {
+          ...test.info,
+          title: `${test.info.examTitle}: Free Demo`,
+          timeLimitMinutes: DEMO_MINUTES,
+          questionCount: Math.min(DEMO_QUESTIONS, test.questions.length),
+        },
+        questions: test.questions.slice(0, DEMO_QUESTIONS),
+      };
+      const now = clock();
+      const attempt = await createAttempt(db, demo, null, 'exam', now);
+      return { info: demo.info, attempt: await attemptView(db, attempt, demo, now) };
+    },
+
+    /** The legacy test list: every test this student may open, exam by exam. */
+    async openTests(user: User): Promise<{ id: string; title: string; examTitle: string }[]> {
+      const now = clock().toISOString();
+      const owned = user
+        ? (
+            await db
+              .selectFrom('purchases')
+              .select('exam_id')
+              .where('user_id', '=', user.id)
+              .where('status', '=', 'active')
+              .where('expires_at', '>', now)
+              .execute()
+          ).map((p) => p.exam_id)
+        : [];
+      const rows = await db
+        .selectFrom('practice_tests')
+        .innerJoin('exams', 'exams.id', 'practice_tests.exam_id')
+        .select([
+          'practice_tests.id',
+          'practice_tests.title',
+          'practice_tests.display_name',
+          'practice_tests.position',
+          'practice_tests.exam_id',
+          'exams.title as exam_title',
+        ])
+        .orderBy('exams.title')
+        .orderBy('practice_tests.position')
+        .execute();
+      return rows
+        .filter((r) => r.position === 1 || owned.includes(r.exam_id))
+        .map((r) => ({ id: r.id, title: r.display_name ?? r.title, examTitle: r.exam_title }));
+    },
+
+    /** A test's facts, for the legacy test details page; null when unknown. */
+    async testInfo(testId: string): Promise<TestInfo | null> {
+      return (await loadTest(db, testId))?.info ?? null;
     },
 
     async change(

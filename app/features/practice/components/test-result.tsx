@@ -11,9 +11,11 @@ interface Props {
   onRetry: () => void;
   /** An anonymous demo: nothing was saved, so invite the visitor to sign up. */
   invite: { google: boolean } | null;
+  /** The short demo ends by leading to the purchase instead of the practice tests. */
+  proceed?: { to: string; label: string };
 }
 
-export function TestResult({ info, result, onRetry, invite }: Props) {
+export function TestResult({ info, result, onRetry, invite, proceed }: Props) {
   const [showReview, setShowReview] = useState(false);
   const [inviting, setInviting] = useState(invite !== null);
   return (
@@ -111,9 +113,15 @@ export function TestResult({ info, result, onRetry, invite }: Props) {
         >
           {showReview ? 'Hide Detailed Review' : 'Show Detailed Review'}
         </button>
-        <Link to={`/exam/${info.examId}/practice-tests`} className="btn-secondary">
-          Back to practice tests
-        </Link>
+        {proceed ? (
+          <Link to={proceed.to} className="btn-primary">
+            {proceed.label}
+          </Link>
+        ) : (
+          <Link to={`/exam/${info.examId}/practice-tests`} className="btn-secondary">
+            Back to practice tests
+          </Link>
+        )}
       </div>
 
       {showReview && (

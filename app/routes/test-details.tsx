@@ -1,0 +1,70 @@
+import { data, Link, redirect } from 'react-router';
+import { capitalise } from '../../shared/exam-display.ts';
+import { isCatalogueId } from '../../shared/ids.ts';
+import { practiceMessages } from '../../shared/messages.ts';
+import { StatusPage } from '../components/ui/status-page.tsx';
+import { requireUser } from '../lib/auth.server.ts';
+import type { Route } from './+types/test-details';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.info.title ?? 'Practice test'} | PracticePass` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** The legacy test details page, also reached from /{testId} and /attempt/{testId}: real data, and a way to start. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const testId = params.testId ?? '';
+  const path = new URL(request.url).pathname;
+  const info = isCatalogueId(testId) ? await context.services.practice.testInfo(testId) : null;
+  if (!info)
+    throw data(practiceMessages.loadTestFailed(practiceMessages.testNotFound(testId.slice(0, 80))), { status: 404 });
+  if (path !== `/tests/${testId}`) throw redirect(`/tests/${testId}`);
+  requireUser(request, context);
+  return { info };
+}
+
+export default function TestDetails({ loaderData }: Route.ComponentProps) {
+  const { info } = loaderData;
+  return (
+    <section aria-labelledby="test-heading" className="container-page max-w-3xl py-10">
+      <p className="text-sm">
+        <Link
+          to={`/exam/${info.examId}/practice-tests`}
+          className="font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          {info.examTitle}
+        </Link>
+      </p>
+      <h1 id="test-heading" className="mt-1 text-3xl font-bold">
+        {info.title}
+      </h1>
+      <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {[
+          ['Questions', String(info.questionCount)],
+          ['Time limit', `${info.timeLimitMinutes} minutes`],
+          ['Difficulty', capitalise(info.difficulty)],
+          ['Passing score', `${info.passingScore}%`],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-white p-3 shadow-sm">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to={`/practice-test/${info.id}?mode=exam`} className="btn-primary">
+          Exam Mode
+        </Link>
+        <Link to={`/practice-test/${info.id}?mode=practice`} className="btn-secondary">
+          Practice Mode
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StatusPage title="Page Not Found" message="We couldn't find the page you're looking for." />;
+}
