@@ -251,3 +251,9 @@ test('legacy test links lead to real test details that start the test', async ({
   const unknown = await page.goto('/not-a-test-or-page');
   expect(unknown?.status()).toBe(404);
 });
+
+test('resetting progress needs a signed-in student', async ({ request }) => {
+  const response = await request.post(`/exam/${EXAM}/practice-tests`, { form: { intent: 'reset' } });
+  expect(response.status()).toBe(401);
+  expect(await response.text()).toContain('You must be logged in to reset progress.');
+});

@@ -98,6 +98,11 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
       <h1 id="tests-heading" className="mt-2 text-3xl font-bold">
         Practice Tests
       </h1>
+      {actionData?.error && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
+          {actionData.error}
+        </p>
+      )}
 
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         <div className="rounded-xl bg-white p-4 shadow-sm">
@@ -210,7 +215,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {access && user && <PurchaserPanel examId={exam.id} userId={user.id} error={actionData?.error ?? null} />}
+      {access && user && <PurchaserPanel examId={exam.id} userId={user.id} />}
     </section>
   );
 }

@@ -189,6 +189,15 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect((await services.practice.examProgress('exam1', null))?.access).toBeNull();
   });
 
+  it('says so when a test has no questions', async () => {
+    await database.db.deleteFrom('questions').where('test_id', '=', 'exam1-pt1').execute();
+    expect((await services.practice.openTest('exam1-pt1', null, 'exam')).kind).toBe('empty');
+    expect(await services.practice.start('exam1-pt1', null, 'exam')).toEqual({
+      error: 'No questions found for this practice test',
+      status: 404,
+    });
+  });
+
   it('ends access when it is revoked or expires', async () => {
     await revokeAccess(database.db, 'student@example.com', 'exam1', now);
     expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form } from 'react-router';
 
 /** The purchaser's details panel: a reset of all progress, confirmed first, and the ids support asks for. */
-export function PurchaserPanel({ examId, userId, error }: { examId: string; userId: string; error: string | null }) {
+export function PurchaserPanel({ examId, userId }: { examId: string; userId: string }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <details className="mt-10 rounded-xl border border-slate-200 bg-white p-5">
@@ -17,11 +17,6 @@ export function PurchaserPanel({ examId, userId, error }: { examId: string; user
           <dd className="break-all font-mono">{userId}</dd>
         </div>
       </dl>
-      {error && (
-        <p role="alert" className="mt-3 font-medium text-red-800">
-          {error}
-        </p>
-      )}
       {confirming ? (
         <Form method="post" className="mt-4 rounded-lg bg-red-50 p-4" onSubmit={() => setConfirming(false)}>
           <p className="font-medium text-red-900">
