@@ -1,4 +1,4 @@
-import { Dashboard } from '../features/dashboard/dashboard.tsx';
+import Dashboard from '../features/dashboard/dashboard.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/dashboard';
 
@@ -6,10 +6,11 @@ export function meta() {
   return [{ title: 'Dashboard | PracticePass' }, { name: 'robots', content: 'noindex' }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { name: requireUser(request, context).name };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { name: user.name, ...(await context.services.practice.progress.dashboard(user.id)) };
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  return <Dashboard name={loaderData.name} />;
+  return <Dashboard data={loaderData} />;
 }

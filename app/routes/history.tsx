@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Form, Link, useSubmit } from 'react-router';
+import { HISTORY_MODES, parseHistoryFilters, type HistoryFilters } from '../../shared/student-progress.ts';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/history';
@@ -7,24 +8,154 @@ export function meta() {
   return [{ title: 'My History | PracticePass' }, { name: 'robots', content: 'noindex' }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const filters = parseHistoryFilters(new URL(request.url).searchParams);
+  return { filters, ...(await context.services.practice.progress.history(user.id, filters)) };
 }
 
-export default function Page() {
+const modeLabels = { all: 'All', exam: 'Exam', practice: 'Practice' } as const;
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function hrefFor(filters: HistoryFilters, change: Partial<HistoryFilters>): string {
+  const next = { ...filters, ...change };
+  const params = new URLSearchParams();
+  if (next.mode !== 'all') params.set('mode', next.mode);
+  if (next.examId) params.set('exam', next.examId);
+  if (next.page > 1) params.set('page', String(next.page));
+  const query = params.toString();
+  return `/history${query ? `?${query}` : ''}`;
+}
+
+export default function History({ loaderData }: Route.ComponentProps) {
+  const { filters, attempts, totalAttempts, averageScore, testsPassed, pages, exams } = loaderData;
+  const submit = useSubmit();
   return (
-    <section aria-labelledby="page-heading" className="container-page py-10">
-      <h1 id="page-heading" className="text-3xl font-bold">
+    <section aria-labelledby="history-heading" className="container-page py-10">
+      <h1 id="history-heading" className="text-3xl font-bold">
         My History
       </h1>
-      <div className="mt-6 max-w-xl">
+
+      <div className="mt-6 flex flex-wrap items-end gap-4">
+        <nav aria-label="Mode" className="flex gap-2">
+          {HISTORY_MODES.map((mode) => (
+            <Link
+              key={mode}
+              to={hrefFor(filters, { mode, page: 1 })}
+              aria-current={filters.mode === mode ? 'page' : undefined}
+              className={`min-h-11 rounded-full border px-4 py-2.5 text-sm font-medium ${filters.mode === mode ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800'}`}
+            >
+              {modeLabels[mode]}
+            </Link>
+          ))}
+        </nav>
+        {exams.length > 1 && (
+          <Form method="get" className="flex items-end gap-2">
+            {filters.mode !== 'all' && <input type="hidden" name="mode" value={filters.mode} />}
+            <label className="text-sm">
+              <span className="block text-slate-700">Exam</span>
+              <select
+                name="exam"
+                defaultValue={filters.examId ?? ''}
+                onChange={(e) => submit(e.currentTarget.form)}
+                className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
+              >
+                <option value="">All exams</option>
+                {exams.map((exam) => (
+                  <option key={exam.id} value={exam.id}>
+                    {exam.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" className="btn-secondary">
+                Show
+              </button>
+            </noscript>
+          </Form>
+        )}
+      </div>
+
+      <dl className="mt-6 grid max-w-xl grid-cols-3 gap-4">
+        {[
+          ['Total attempts', String(totalAttempts)],
+          ['Average score', `${averageScore}%`],
+          ['Tests passed', String(testsPassed)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-white p-4 shadow-sm">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {attempts.length === 0 ? (
         <EmptyState title="No Attempts Found" text="Take a practice test and every attempt will be listed here.">
           <Link to="/exams" className="btn-primary">
             Explore exams
           </Link>
         </EmptyState>
-      </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Your attempts, newest first</caption>
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                {['Test Name', 'Date', 'Mode', 'Score', 'Correct', 'Result', 'Actions'].map((h) => (
+                  <th key={h} scope="col" className="p-3 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {attempts.map((a) => (
+                <tr key={a.id} className="border-b border-slate-100">
+                  <th scope="row" className="p-3 font-medium">
+                    {a.testName}
+                    <span className="block text-xs font-normal text-slate-600">{a.examTitle}</span>
+                  </th>
+                  <td className="p-3">{date.format(new Date(a.submittedAt))}</td>
+                  <td className="p-3">{a.mode === 'exam' ? 'Exam' : 'Practice'}</td>
+                  <td className="p-3 font-semibold">{a.percentage}%</td>
+                  <td className="p-3">
+                    {a.score}/{a.totalQuestions}
+                  </td>
+                  <td className="p-3">{a.isPassed ? 'Passed' : 'Failed'}</td>
+                  <td className="p-3">
+                    <Link
+                      to={`/practice-test/${a.testId}?mode=${a.mode}`}
+                      className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                      aria-label={`Retry ${a.testName}`}
+                    >
+                      Retry
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+          {filters.page > 1 && (
+            <Link to={hrefFor(filters, { page: filters.page - 1 })} className="btn-secondary">
+              Previous
+            </Link>
+          )}
+          <span className="text-sm text-slate-700">
+            Page {filters.page} of {pages}
+          </span>
+          {filters.page < pages && (
+            <Link to={hrefFor(filters, { page: filters.page + 1 })} className="btn-secondary">
+              Next
+            </Link>
+          )}
+        </nav>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { messages } from '../../shared/messages.ts';
-import { Dashboard } from '../features/dashboard/dashboard.tsx';
+import { lazy, Suspense } from 'react';
 import { ExamGrid } from '../features/catalogue/components/exam-grid.tsx';
 import { SearchForm } from '../features/catalogue/components/search-form.tsx';
 import { LoadFailed } from '../features/catalogue/components/load-failed.tsx';
@@ -17,13 +17,19 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+// Signed-in visitors see their dashboard here; its code is not sent to anyone else.
+const Dashboard = lazy(() => import('../features/dashboard/dashboard.tsx'));
+
 export async function loader({ context }: Route.LoaderArgs) {
-  if (context.user) return { user: { name: context.user.name }, exams: [], failed: false };
+  if (context.user) {
+    const dashboard = await context.services.practice.progress.dashboard(context.user.id);
+    return { dashboard: { name: context.user.name, ...dashboard }, exams: [], failed: false };
+  }
   try {
-    return { user: null, exams: await context.services.catalogue.featured(), failed: false };
+    return { dashboard: null, exams: await context.services.catalogue.featured(), failed: false };
   } catch (error) {
     console.error('Loading featured exams failed', error);
-    return { user: null, exams: [], failed: true };
+    return { dashboard: null, exams: [], failed: true };
   }
 }
 
@@ -80,8 +86,14 @@ const testimonials = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, exams, failed } = loaderData;
-  if (user) return <Dashboard name={user.name} />;
+  const { dashboard, exams, failed } = loaderData;
+  if (dashboard) {
+    return (
+      <Suspense>
+        <Dashboard data={dashboard} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">

@@ -13,6 +13,7 @@ import {
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { ProgressRing } from '../features/catalogue/components/progress-ring.tsx';
 import { PurchaserPanel } from '../features/practice/components/reset-progress.tsx';
+import { LazyCharts } from '../features/progress/components/lazy-charts.tsx';
 import { TestCard } from '../features/practice/components/test-card.tsx';
 import { redirectWith } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
@@ -23,7 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ? await context.services.practice.examProgress(params.examId, context.user)
     : null;
   if (!page) throw data(practiceMessages.examNotFound(params.examId.slice(0, 80)), { status: 404 });
-  return { ...page, user: context.user ? { id: context.user.id } : null };
+  const charts = context.user ? await context.services.practice.progress.charts(context.user.id, [page.exam.id]) : [];
+  return { ...page, charts, user: context.user ? { id: context.user.id } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +67,7 @@ const sortLabels: Record<TestSort, string> = {
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
-  const { exam, access, progress, courseProgress, user } = loaderData;
+  const { exam, access, progress, courseProgress, user, charts } = loaderData;
   const actionData = useActionData<typeof action>();
   const [params, setParams] = useSearchParams();
   const demo = access === null;
@@ -214,6 +216,8 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+
+      <LazyCharts charts={charts} />
 
       {access && user && <PurchaserPanel examId={exam.id} userId={user.id} />}
     </section>

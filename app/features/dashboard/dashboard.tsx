@@ -1,26 +1,39 @@
 import { Link } from 'react-router';
+import type { AttemptRow, ExamCharts, PurchasedExam } from '../../../shared/student-progress.ts';
+import { ProgressRing } from '../catalogue/components/progress-ring.tsx';
+import { LazyCharts } from '../progress/components/lazy-charts.tsx';
 
-/**
- * The signed-in home. Attempts and purchases arrive with the test engine and checkout; until then every
- * student's dashboard is truthfully empty.
- */
-export function Dashboard({ name }: { name: string }) {
+export interface DashboardData {
+  name: string;
+  testsCompleted: number;
+  purchased: PurchasedExam[];
+  recent: AttemptRow[];
+  charts: ExamCharts[];
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** The signed-in home: where the student stands, what they bought, and what they did last. */
+export default function Dashboard({ data }: { data: DashboardData }) {
+  const active = data.purchased.filter((p) => !p.expired);
   return (
     <section aria-labelledby="dashboard-heading" className="container-page py-10">
       <h1 id="dashboard-heading" className="text-3xl font-bold">
-        Welcome, {name}
+        Welcome, {data.name}
       </h1>
       <dl className="mt-6 grid max-w-md grid-cols-2 gap-4">
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Tests Completed</dt>
-          <dd className="text-2xl font-bold">0</dd>
+          <dd className="text-2xl font-bold">{data.testsCompleted}</dd>
         </div>
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Purchased Exams</dt>
-          <dd className="text-2xl font-bold">0</dd>
+          <dd className="text-2xl font-bold">{active.length}</dd>
         </div>
       </dl>
-      <div className="mt-8 grid gap-6 md:grid-cols-2">
+
+      <h2 className="mt-10 text-xl font-semibold">My exams</h2>
+      {active.length === 0 ? (
         <EmptyState
           title="No Exams Purchased Yet"
           text="Browse the catalogue and try the first practice test of any exam for free."
@@ -29,20 +42,69 @@ export function Dashboard({ name }: { name: string }) {
             Explore exams
           </Link>
         </EmptyState>
-        <EmptyState title="No Tests Taken Yet" text="Your three latest attempts will show here.">
-          <Link to="/history" className="btn-secondary">
-            My History
-          </Link>
-        </EmptyState>
-      </div>
+      ) : (
+        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          {active.map((exam) => (
+            <li key={exam.examId}>
+              <Link
+                to={`/exam/${exam.examId}/practice-tests`}
+                className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-brand-600"
+              >
+                <ProgressRing percent={exam.courseProgress} />
+                <span>
+                  <span className="block font-semibold">{exam.title}</span>
+                  <span className="text-sm text-slate-700">
+                    {exam.daysRemaining} days remaining · {exam.testCount} practice tests
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mt-10 text-xl font-semibold">Recent Activity</h2>
+      {data.recent.length === 0 ? (
+        <EmptyState title="No Tests Taken Yet" text="Your three latest attempts will show here." />
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+          {data.recent.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <span>
+                <span className="block font-medium">{a.testName}</span>
+                <span className="text-sm text-slate-600">
+                  {a.examTitle} · {shortDate.format(new Date(a.submittedAt))} ·{' '}
+                  {a.mode === 'exam' ? 'Exam' : 'Practice'} · {a.percentage}% · {a.isPassed ? 'Passed' : 'Failed'}
+                </span>
+              </span>
+              <Link
+                to={`/practice-test/${a.testId}?mode=${a.mode}`}
+                className="btn-secondary"
+                aria-label={`Retry ${a.testName}`}
+              >
+                Retry
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 flex flex-wrap gap-3">
+        <Link to="/exams" className="btn-primary">
+          Explore exams
+        </Link>
+        <Link to="/history" className="btn-secondary">
+          My History
+        </Link>
+      </p>
+      <LazyCharts charts={data.charts} />
     </section>
   );
 }
 
 export function EmptyState({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6">
-      <h2 className="text-lg font-semibold">{title}</h2>
+    <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-6">
+      <h3 className="text-lg font-semibold">{title}</h3>
       <p className="mt-1 text-slate-700">{text}</p>
       {children && <div className="mt-4 flex flex-wrap gap-3">{children}</div>}
     </div>

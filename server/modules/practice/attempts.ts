@@ -252,13 +252,31 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
       .where('status', '=', 'in_progress')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return;
+    // Every question gets its graded row, unanswered ones too, so results by domain count them as wrong.
     for (const g of graded) {
+      const row = {
+        attempt_id: attempt.id,
+        question_id: g.id,
+        selected_json: '[]',
+        flagged: 0,
+        checked: 0,
+        is_correct: g.correct ? 1 : 0,
+        category: g.category,
+        answered_at: null,
+      };
       // A late change is dropped: the attempt keeps what was given in time.
       await trx
-        .updateTable('attempt_answers')
-        .set({ is_correct: g.correct ? 1 : 0, ...(g.inTime ? {} : { selected_json: '[]' }) })
-        .where('attempt_id', '=', attempt.id)
-        .where('question_id', '=', g.id)
+        .insertInto('attempt_answers')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .columns(['attempt_id', 'question_id'])
+            .doUpdateSet({
+              is_correct: row.is_correct,
+              category: row.category,
+              ...(g.inTime ? {} : { selected_json: '[]' }),
+            }),
+        )
         .execute();
     }
   });

@@ -18,6 +18,7 @@ import {
   type Attempt,
   type Refusal,
 } from './attempts.ts';
+import { createStudentProgress } from './student-progress.ts';
 import { loadTest, type LoadedTest } from './test-content.ts';
 
 export type OpenedTest =
@@ -61,6 +62,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   }
 
   return {
+    progress: createStudentProgress(db, clock),
+
     /** What the test page shows on arrival: a start screen, the attempt to resume, or a result. */
     async openTest(testId: string, user: User, mode: TestMode): Promise<OpenedTest> {
       const test = await loadTest(db, testId);

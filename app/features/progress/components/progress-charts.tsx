@@ -1,0 +1,158 @@
+import type { ExamCharts } from '../../../../shared/student-progress.ts';
+
+const W = 320;
+const H = 160;
+const PAD = { left: 32, right: 8, top: 10, bottom: 22 };
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Scores over time against the passing line, and the share right per domain, for each exam. Plain SVG
+ * (no chart library); values are written out, lines are dashed or solid, so nothing depends on colour;
+ * each chart has a table for screen readers.
+ */
+export default function ProgressCharts({ charts }: { charts: ExamCharts[] }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {charts.map((chart) => (
+        <figure key={chart.examId} className="rounded-xl bg-white p-5 shadow-sm">
+          <figcaption className="font-semibold">{chart.examTitle}</figcaption>
+          <ScoreChart chart={chart} />
+          <DomainBars chart={chart} />
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+function ScoreChart({ chart }: { chart: ExamCharts }) {
+  const points = chart.scores.slice(-20);
+  const x = (i: number) =>
+    PAD.left +
+    (points.length <= 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (points.length - 1));
+  const y = (score: number) => PAD.top + ((100 - score) * (H - PAD.top - PAD.bottom)) / 100;
+  const tableId = `scores-${chart.examId}`;
+  return (
+    <div className="mt-3">
+      <h3 className="text-sm font-medium text-slate-700">Score over time</h3>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="mt-1 w-full"
+        role="img"
+        aria-label={`Scores of ${chart.examTitle} over time; the table below lists them`}
+        aria-describedby={tableId}
+      >
+        {[0, 50, 100].map((v) => (
+          <g key={v}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
+            <text x={PAD.left - 4} y={y(v) + 4} textAnchor="end" fontSize="10" fill="#475569">
+              {v}
+            </text>
+          </g>
+        ))}
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={y(chart.passingScore)}
+          y2={y(chart.passingScore)}
+          stroke="#b45309"
+          strokeDasharray="6 4"
+          strokeWidth="1.5"
+        />
+        <text x={W - PAD.right} y={y(chart.passingScore) - 4} textAnchor="end" fontSize="10" fill="#92400e">
+          pass {chart.passingScore}%
+        </text>
+        <polyline
+          fill="none"
+          stroke="#2952cc"
+          strokeWidth="2"
+          points={points.map((p, i) => `${x(i)},${y(p.percentage)}`).join(' ')}
+        />
+        {points.map((p, i) => (
+          <circle
+            key={i}
+            cx={x(i)}
+            cy={y(p.percentage)}
+            r="3.5"
+            fill={p.percentage >= chart.passingScore ? '#2952cc' : '#fff'}
+            stroke="#2952cc"
+            strokeWidth="2"
+          />
+        ))}
+      </svg>
+      <p className="text-xs text-slate-600">Filled dots passed; open dots did not. The dashed line is the pass mark.</p>
+      <table id={tableId} className="sr-only">
+        <caption>Scores of {chart.examTitle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Test</th>
+            <th scope="col">Score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p, i) => (
+            <tr key={i}>
+              <td>{dateFormat.format(new Date(p.submittedAt))}</td>
+              <td>{p.testName}</td>
+              <td>{p.percentage}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DomainBars({ chart }: { chart: ExamCharts }) {
+  if (chart.domains.length === 0) return null;
+  const weakest = [...chart.domains].sort((a, b) => a.correct / a.total - b.correct / b.total)[0]!;
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-medium text-slate-700">Strengths and weaknesses by domain</h3>
+      <ul className="mt-2 space-y-2">
+        {chart.domains.map((d) => {
+          const share = Math.round((d.correct / d.total) * 100);
+          return (
+            <li key={d.category} className="text-sm">
+              <div className="flex justify-between gap-2">
+                <span>{d.category}</span>
+                <span className="font-semibold">
+                  {share}%{' '}
+                  <span className="font-normal text-slate-600">
+                    ({d.correct} of {d.total})
+                  </span>
+                </span>
+              </div>
+              <div aria-hidden="true" className="mt-1 h-2 rounded bg-slate-200">
+                <div
+                  className={`h-2 rounded ${share >= chart.passingScore ? 'bg-brand-600' : 'bg-amber-600'} ${widthClass(share)}`}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 text-sm text-slate-700">
+        Study next: <span className="font-semibold">{weakest.category}</span>
+      </p>
+    </div>
+  );
+}
+
+/** Bar widths in tenths, as classes: the content security policy allows no inline styles. */
+const WIDTHS = [
+  'w-0',
+  'w-1/10',
+  'w-2/10',
+  'w-3/10',
+  'w-4/10',
+  'w-5/10',
+  'w-6/10',
+  'w-7/10',
+  'w-8/10',
+  'w-9/10',
+  'w-full',
+];
+function widthClass(share: number): string {
+  return WIDTHS[Math.round(share / 10)]!;
+}

@@ -1,0 +1,81 @@
+import { expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/pages.ts';
+
+test('a new student sees the empty states', async ({ page }) => {
+  await register(page, { name: 'Em Pty', email: uniqueEmail('empty'), password: 'nothing-yet-123' });
+  await expect(page.getByRole('definition').first()).toHaveText('0');
+  await expect(page.getByRole('heading', { name: 'No Exams Purchased Yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No Tests Taken Yet' })).toBeVisible();
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
+  await page.goto('/purchased');
+  await expect(page.getByRole('heading', { name: 'No Exams Purchased Yet' })).toBeVisible();
+});
+
+test('attempts and purchases show on the dashboard, in the history and in My Exams', async ({ page }) => {
+  const email = uniqueEmail('progress');
+  await register(page, { name: 'Ava Active', email, password: 'keep-on-going-1' });
+  await grantAccess(email, 'pmp');
+
+  // An exam-mode attempt of PMP test 1, handed in blank: 0%.
+  await page.goto('/practice-test/pmp-pt1?mode=exam');
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  // A practice-mode attempt of the AWS demo, finished straight away.
+  await page.goto('/practice-test/clf-c02-pt1?mode=practice');
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await page.getByRole('button', { name: 'Finish Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome, Ava Active' })).toBeVisible();
+  const stats = page.locator('dl').first();
+  await expect(stats).toContainText('Tests Completed2');
+  await expect(stats).toContainText('Purchased Exams1');
+  await expect(
+    page.getByRole('link', { name: /Project Management Professional \(PMP\).*365 days remaining/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Retry / })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: /^Retry / }).first()).toHaveAttribute(
+    'href',
+    '/practice-test/clf-c02-pt1?mode=practice',
+  );
+  const charts = page.getByRole('region', { name: 'Your progress' });
+  await expect(charts.getByRole('figure')).toHaveCount(2);
+  await expect(charts.getByText('Study next:').first()).toBeVisible();
+  await expect(charts.getByRole('img', { name: /Scores of .* over time/ }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'My History' }).last().click();
+  await expect(page).toHaveURL('/history');
+  const stat = page.locator('dl').first();
+  await expect(stat).toContainText('Total attempts2');
+  await expect(stat).toContainText('Average score0%');
+  await expect(stat).toContainText('Tests passed0');
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.getByRole('link', { name: 'Exam', exact: true }).click();
+  await expect(page).toHaveURL('/history?mode=exam');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('row').nth(1)).toContainText('PMP Practice Test 1');
+  await page.getByRole('link', { name: 'All', exact: true }).click();
+  await page.getByLabel('Exam').selectOption({ label: 'AWS Certified Cloud Practitioner (CLF-C02)' });
+  await expect(page).toHaveURL('/history?exam=aws-cloud-practitioner');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row').nth(1)).toContainText('Practice');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoHorizontalScroll(page);
+
+  await page.goto('/purchased');
+  const card = page.getByRole('article').filter({ hasText: 'Project Management Professional' });
+  await expect(card).toContainText('Days remaining365');
+  await expect(card).toContainText('Progress25%');
+  await expect(card.getByRole('link', { name: /Practice Tests/ })).toHaveAttribute('href', '/exam/pmp/practice-tests');
+  await expectNoAxeViolations(page);
+
+  await page.goto('/exam/pmp/practice-tests');
+  await expect(page.getByRole('region', { name: 'Your progress' }).getByRole('figure')).toHaveCount(1);
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttemptView } from '../../../shared/practice.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { contentFixture } from '../../testing/content-fixtures.ts';
+import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { createTestServices } from '../../testing/services.ts';
+import { importContent } from '../catalogue/content-import.ts';
+import { grantAccess } from './access.ts';
+
+describe.each(engines)('student progress on %s', (engine) => {
+  let database: DatabaseHandle;
+  let now = new Date('2026-05-01T09:00:00.000Z');
+  let services: ReturnType<typeof createTestServices>;
+  let user: { id: string };
+
+  /** Takes a test: answers the given questions (id → options) and submits, one minute later than the last. */
+  async function take(testId: string, mode: 'exam' | 'practice', answers: Record<string, string[]>) {
+    now = new Date(now.getTime() + 60_000);
+    const attempt = (await services.practice.start(testId, user, mode)) as AttemptView;
+    for (const [questionId, selected] of Object.entries(answers))
+      await services.practice.change(attempt.id, user, { questionId, selected });
+    await services.practice.submit(attempt.id, user);
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await importContent(database.db, [
+      contentFixture('exam1', { validityDays: 30, title: 'Alpha Exam' }, 3),
+      contentFixture('exam2', { title: 'Beta Exam', passingScore: 60 }, 2),
+    ]);
+    services = createTestServices(database, { clock: () => now });
+    const r = await services.accounts.register(
+      { name: 'Pro Gress', email: 'progress@example.com', password: 'watch-me-grow-1' },
+      { ip: '10.3.3.3' },
+    );
+    if (!r.ok) throw new Error(r.message);
+    user = { id: (await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id };
+    await grantAccess(database.db, 'progress@example.com', 'exam1', now);
+    // Questions 1 and 2 want 'b'; question 3 wants 'a' and 'c'; all in 'Domain A'.
+    await take('exam1-pt1', 'exam', { 'exam1-pt1-q1': ['b'] }); // 33%
+    await take('exam1-pt1', 'practice', { 'exam1-pt1-q1': ['b'], 'exam1-pt1-q2': ['b'], 'exam1-pt1-q3': ['a', 'c'] }); // 100%
+    await take('exam1-pt2', 'exam', {}); // 0%
+    await take('exam2-pt1', 'exam', { 'exam2-pt1-q1': ['b'] }); // 33%, the free demo of exam 2
+  });
+  afterAll(() => database.close());
+
+  it('fills the dashboard: tests completed, purchased exams with progress, the 3 latest attempts, charts', async () => {
+    now = new Date('2026-05-11T09:00:00.000Z');
+    const dashboard = await services.practice.progress.dashboard(user.id);
+    expect(dashboard.testsCompleted).toBe(3);
+    expect(dashboard.purchased).toEqual([
+      expect.objectContaining({
+        examId: 'exam1',
+        title: 'Alpha Exam',
+        courseProgress: 67,
+        daysRemaining: 20,
+        expired: false,
+        testCount: 3,
+      }),
+    ]);
+    expect(dashboard.recent.map((a) => [a.testId, a.mode, a.percentage])).toEqual([
+      ['exam2-pt1', 'exam', 33],
+      ['exam1-pt2', 'exam', 0],
+      ['exam1-pt1', 'practice', 100],
+    ]);
+    const alpha = dashboard.charts.find((c) => c.examId === 'exam1')!;
+    expect(alpha.passingScore).toBe(70);
+    expect(alpha.scores.map((s) => s.percentage)).toEqual([33, 100, 0]);
+    // 1 + 3 + 0 right of 9 questions: unanswered questions count as wrong.
+    expect(alpha.domains).toEqual([{ category: 'Domain A', correct: 4, total: 9 }]);
+  });
+
+  it('lists the history with its stats, filtered by mode and by exam', async () => {
+    const all = await services.practice.progress.history(user.id, { mode: 'all', examId: null, page: 1 });
+    expect(all).toMatchObject({ totalAttempts: 4, averageScore: 42, testsPassed: 1, pages: 1 });
+    expect(all.exams).toEqual([
+      { id: 'exam1', title: 'Alpha Exam' },
+      { id: 'exam2', title: 'Beta Exam' },
+    ]);
+    const exams = await services.practice.progress.history(user.id, { mode: 'exam', examId: null, page: 1 });
+    expect(exams).toMatchObject({ totalAttempts: 3, averageScore: 22, testsPassed: 0 });
+    const beta = await services.practice.progress.history(user.id, { mode: 'all', examId: 'exam2', page: 1 });
+    expect(beta.attempts.map((a) => a.testId)).toEqual(['exam2-pt1']);
+  });
+
+  it('pages a long history, 20 attempts a page, newest first', async () => {
+    for (let i = 0; i < 18; i++) await take('exam2-pt1', 'practice', {});
+    const first = await services.practice.progress.history(user.id, { mode: 'all', examId: null, page: 1 });
+    const second = await services.practice.progress.history(user.id, { mode: 'all', examId: null, page: 2 });
+    expect(first.pages).toBe(2);
+    expect(first.attempts).toHaveLength(20);
+    expect(second.attempts).toHaveLength(2);
+    expect(second.attempts.at(-1)!.testId).toBe('exam1-pt1');
+  });
+
+  it('shows expired access as such, with 0 days left', async () => {
+    now = new Date('2026-07-01T00:00:00.000Z');
+    expect(await services.practice.progress.purchasedExams(user.id)).toEqual([
+      expect.objectContaining({ examId: 'exam1', expired: true, daysRemaining: 0 }),
+    ]);
+  });
+
+  it('counts nothing once progress is reset', async () => {
+    await services.practice.resetProgress(user.id);
+    const dashboard = await services.practice.progress.dashboard(user.id);
+    expect(dashboard).toMatchObject({ testsCompleted: 0, recent: [], charts: [] });
+    expect(await services.practice.progress.history(user.id, { mode: 'all', examId: null, page: 1 })).toMatchObject({
+      totalAttempts: 0,
+      averageScore: 0,
+      testsPassed: 0,
+      attempts: [],
+    });
+  });
+});

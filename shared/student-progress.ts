@@ -1,0 +1,70 @@
+import type { TestMode } from './practice.ts';
+
+export interface PurchasedExam {
+  examId: string;
+  title: string;
+  category: string;
+  purchaseDate: string;
+  expiresAt: string;
+  daysRemaining: number;
+  expired: boolean;
+  courseProgress: number;
+  testCount: number;
+}
+
+export interface AttemptRow {
+  id: string;
+  testId: string;
+  testName: string;
+  examId: string;
+  examTitle: string;
+  mode: TestMode;
+  percentage: number;
+  score: number;
+  totalQuestions: number;
+  isPassed: boolean;
+  submittedAt: string;
+}
+
+export interface ScorePoint {
+  submittedAt: string;
+  percentage: number;
+  testName: string;
+}
+
+export interface DomainScore {
+  category: string;
+  correct: number;
+  total: number;
+}
+
+/** What the charts of one exam draw: scores over time against the passing line, and the share right per domain. */
+export interface ExamCharts {
+  examId: string;
+  examTitle: string;
+  passingScore: number;
+  scores: ScorePoint[];
+  domains: DomainScore[];
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+export const HISTORY_MODES = ['all', 'exam', 'practice'] as const;
+export type HistoryMode = (typeof HISTORY_MODES)[number];
+
+export interface HistoryFilters {
+  mode: HistoryMode;
+  examId: string | null;
+  page: number;
+}
+
+/** Reads the history filters from the address, so a filtered view can be shared and survives a reload. */
+export function parseHistoryFilters(params: URLSearchParams): HistoryFilters {
+  const mode = params.get('mode');
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const exam = params.get('exam');
+  return {
+    mode: (HISTORY_MODES as readonly string[]).includes(mode ?? '') ? (mode as HistoryMode) : 'all',
+    examId: exam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(exam) ? exam : null,
+    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
