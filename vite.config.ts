@@ -18,8 +18,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
                 },
-                // The small modules every page uses (layout, rules, formatting) travel together.
-                { name: 'common', test: /[\\/](shared|app[\\/](components|lib))[\\/]/ },
+                // The small modules every page uses (layout, formatting, messages) travel together; page-specific
+                // rules travel with their pages.
+                {
+                  name: 'common',
+                  test: /[\\/]app[\\/](components|lib)[\\/]|[\\/]shared[\\/](money|messages|exam-display)\.ts/,
+                },
               ],
             },
           },

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { data, Link } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/messages.ts';
 import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
 import { postAttempt } from '../features/practice/attempt-api.ts';
-import { TestResult } from '../features/practice/components/test-result.tsx';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/demo';
+
+// The result screen loads when a test ends, not with the test.
+const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData ? `${loaderData.exam.title}: Free Demo` : 'Demo'} | PracticePass` }];
@@ -69,13 +71,15 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
         />
       )}
       {stage && 'result' in stage && (
-        <TestResult
-          info={stage.info}
-          result={stage.result}
-          onRetry={() => void start()}
-          invite={null}
-          proceed={{ to: `/exams/${exam.id}`, label: 'Proceed to Full Course Registration' }}
-        />
+        <Suspense fallback={<p role="status">Loading results…</p>}>
+          <TestResult
+            info={stage.info}
+            result={stage.result}
+            onRetry={() => void start()}
+            invite={null}
+            proceed={{ to: `/exams/${exam.id}`, label: 'Proceed to Full Course Registration' }}
+          />
+        </Suspense>
       )}
     </div>
   );

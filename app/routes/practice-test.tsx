@@ -1,13 +1,15 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/messages.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { postAttempt } from '../features/practice/attempt-api.ts';
-import { TestResult } from '../features/practice/components/test-result.tsx';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/practice-test';
+
+// The result screen loads when a test ends, not with the test.
+const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.info.title} · ${loaderData.info.examTitle}` : 'Practice test';
@@ -103,12 +105,14 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
         <TestRunner key={stage.attempt.id} info={info} initial={stage.attempt} onFinished={finished} />
       )}
       {stage.kind === 'done' && (
-        <TestResult
-          info={info}
-          result={stage.result}
-          onRetry={() => void start(stage.result.mode)}
-          invite={!stage.result.saved && info.isDemo ? { google } : null}
-        />
+        <Suspense fallback={<p role="status">Loading results…</p>}>
+          <TestResult
+            info={info}
+            result={stage.result}
+            onRetry={() => void start(stage.result.mode)}
+            invite={!stage.result.saved && info.isDemo ? { google } : null}
+          />
+        </Suspense>
       )}
     </div>
   );

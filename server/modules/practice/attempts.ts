@@ -269,13 +269,11 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
         .insertInto('attempt_answers')
         .values(row)
         .onConflict((oc) =>
-          oc
-            .columns(['attempt_id', 'question_id'])
-            .doUpdateSet({
-              is_correct: row.is_correct,
-              category: row.category,
-              ...(g.inTime ? {} : { selected_json: '[]' }),
-            }),
+          oc.columns(['attempt_id', 'question_id']).doUpdateSet({
+            is_correct: row.is_correct,
+            category: row.category,
+            ...(g.inTime ? {} : { selected_json: '[]' }),
+          }),
         )
         .execute();
     }

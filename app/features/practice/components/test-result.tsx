@@ -15,7 +15,7 @@ interface Props {
   proceed?: { to: string; label: string };
 }
 
-export function TestResult({ info, result, onRetry, invite, proceed }: Props) {
+export default function TestResult({ info, result, onRetry, invite, proceed }: Props) {
   const [showReview, setShowReview] = useState(false);
   const [inviting, setInviting] = useState(invite !== null);
   return (
