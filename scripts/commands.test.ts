@@ -84,3 +84,59 @@ describe('the migrate command', () => {
     expect(failed.stderr).toMatch(/Migration failed/);
   });
 });
+
+describe('the coupons command', () => {
+  it('creates, lists and disables coupons, with clear errors and exit codes', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const created = await run(
+      'scripts/coupons.ts',
+      [
+        'create',
+        'welcome10',
+        '--type',
+        'percentage',
+        '--value',
+        '10',
+        '--usage-limit',
+        '100',
+        '--expires',
+        '2026-12-31',
+      ],
+      env,
+    );
+    expect(created).toMatchObject({ code: 0, stdout: 'Created WELCOME10\n' });
+    const twice = await run('scripts/coupons.ts', ['create', 'WELCOME10', '--type', 'fixed', '--value', '500'], env);
+    expect(twice).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('A coupon with the code WELCOME10 already exists'),
+    });
+    const bad = await run('scripts/coupons.ts', ['create', 'X', '--type', 'percent', '--value', 'ten'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('CODE: must be 4-20 letters or digits');
+    expect(bad.stderr).toContain('--type: must be percentage or fixed');
+    expect(bad.stderr).toContain('--value: must be a number');
+    expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toBe(
+      'WELCOME10\t10%\tactive\t0/100 used\tthrough 2026-12-31\n',
+    );
+    expect(await run('scripts/coupons.ts', ['disable', 'welcome10'], env)).toMatchObject({
+      code: 0,
+      stdout: 'Disabled WELCOME10\n',
+    });
+    expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toContain('disabled');
+    expect(await run('scripts/coupons.ts', ['disable', 'nope'], env)).toMatchObject({ code: 1 });
+    expect(await run('scripts/coupons.ts', ['frobnicate'], env)).toMatchObject({ code: 2 });
+  });
+});
+
+describe('the access command', () => {
+  it('refuses unknown students and exams with a message', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    expect(await run('scripts/access.ts', ['grant', 'nobody@example.com', 'pmp'], env)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account with the email nobody@example.com'),
+    });
+    expect(await run('scripts/access.ts', ['grant'], env)).toMatchObject({ code: 2 });
+  });
+});

@@ -17,12 +17,14 @@ const playwrightReport = path.join(reports, 'playwright.json');
 /** Runs one step; after a failure, `report` still reads what the step's tests left, then the run stops. */
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}, report?: () => void) {
   console.log(`\n▶ ${title}`);
+  const failedBefore = totals.failed;
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   report?.();
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
-    // A step that fails without a test report (type-check, lint, build) still counts as a failure.
-    if (!report) totals.failed += 1;
+    // A step that fails without a failing test (type-check, lint, build, an error outside any test)
+    // still counts as a failure.
+    if (totals.failed === failedBefore) totals.failed += 1;
     printTotals();
     process.exit(result.status ?? 1);
   }

@@ -126,8 +126,35 @@ export interface AttemptAnswersTable {
   answered_at: string | null;
 }
 
+export interface CouponsTable {
+  code: string;
+  type: string | null;
+  value: number | null;
+  is_active: number | null;
+  provider_coupon_id: string | null;
+  expires_at: string | null;
+  used_count: number;
+  usage_limit: number | null;
+  per_user_limit: number;
+  max_discount_cents: number | null;
+  created_at: string;
+  last_modified: string;
+}
+
+export interface CouponUsagesTable {
+  id: string;
+  coupon_code: string;
+  user_id: string;
+  session_id: string;
+  provider_coupon_id: string | null;
+  status: 'used';
+  used_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  coupons: CouponsTable;
+  coupon_usages: CouponUsagesTable;
   purchases: PurchasesTable;
   attempts: AttemptsTable;
   attempt_answers: AttemptAnswersTable;

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-catalogue.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-practice.ts';
+import * as m0004 from './0004-promotions.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
   '0001-catalogue': m0001,
   '0002-accounts': m0002,
   '0003-practice': m0003,
+  '0004-promotions': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

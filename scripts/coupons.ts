@@ -1,0 +1,104 @@
+import { parseArgs } from 'node:util';
+import { formatPrice } from '../shared/money.ts';
+import { readEnv } from '../server/config/env.ts';
+import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { createCoupon, disableCoupon, listCoupons, newCouponSchema } from '../server/modules/promotions/coupons.ts';
+
+const usage = `Usage:
+  npm run coupons -- create <CODE> --type percentage|fixed --value <N>
+                    [--max-discount <cents>] [--usage-limit <N>] [--per-user-limit <N>]
+                    [--expires YYYY-MM-DD] [--provider-coupon-id <id>]
+      --value is whole percent for percentage, cents for fixed (500 = $5.00)
+  npm run coupons -- list
+  npm run coupons -- disable <CODE>`;
+
+const optionNames: Record<string, string> = {
+  code: 'CODE',
+  type: '--type',
+  value: '--value',
+  maxDiscountCents: '--max-discount',
+  usageLimit: '--usage-limit',
+  perUserLimit: '--per-user-limit',
+  expires: '--expires',
+  providerCouponId: '--provider-coupon-id',
+};
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        type: { type: 'string' },
+        value: { type: 'string' },
+        'max-discount': { type: 'string' },
+        'usage-limit': { type: 'string' },
+        'per-user-limit': { type: 'string' },
+        expires: { type: 'string' },
+        'provider-coupon-id': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const [command, code] = parsed.positionals;
+  const handle = openDatabase(readEnv().DATABASE_URL);
+  try {
+    await migrateToLatest(handle.db);
+    const now = new Date();
+    if (command === 'create' && code) {
+      const o = parsed.values;
+      const input = newCouponSchema.safeParse({
+        code,
+        type: o.type,
+        value: o.value,
+        maxDiscountCents: o['max-discount'],
+        usageLimit: o['usage-limit'],
+        perUserLimit: o['per-user-limit'],
+        expires: o.expires,
+        providerCouponId: o['provider-coupon-id'],
+      });
+      if (!input.success) {
+        console.error(
+          input.error.issues
+            .map((i) => `${optionNames[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`)
+            .join('\n'),
+        );
+        return 1;
+      }
+      const result = await createCoupon(handle.db, input.data, now);
+      if (!result.ok) {
+        console.error(result.error);
+        return 1;
+      }
+      console.log(`Created ${input.data.code}`);
+      return 0;
+    }
+    if (command === 'list') {
+      for (const c of await listCoupons(handle.db)) {
+        const value = c.type === 'percentage' ? `${c.value}%` : formatPrice(c.value ?? 0);
+        const limit = c.usage_limit === null ? 'unlimited' : `${c.used_count}/${c.usage_limit} used`;
+        console.log(
+          `${c.code}\t${value}\t${c.is_active ? 'active' : 'disabled'}\t${limit}\t${c.expires_at ? `through ${new Date(Date.parse(c.expires_at) - 1).toISOString().slice(0, 10)}` : 'no expiry'}`,
+        );
+      }
+      return 0;
+    }
+    if (command === 'disable' && code) {
+      if (!(await disableCoupon(handle.db, code, now))) {
+        console.error(`No coupon with the code ${code.trim().toUpperCase()}`);
+        return 1;
+      }
+      console.log(`Disabled ${code.trim().toUpperCase()}`);
+      return 0;
+    }
+    console.error(usage);
+    return 2;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

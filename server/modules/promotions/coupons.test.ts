@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { createTestServices } from '../../testing/services.ts';
+import { createCoupon, disableCoupon, newCouponSchema, validateCoupon } from './coupons.ts';
+
+describe.each(engines)('coupons on %s', (engine) => {
+  let database: DatabaseHandle;
+  let userId: string;
+  const now = new Date('2026-11-21T12:00:00.000Z');
+  const create = async (input: Record<string, unknown>) => {
+    const parsed = newCouponSchema.parse(input);
+    expect(await createCoupon(database.db, parsed, now)).toEqual({ ok: true });
+  };
+  const check = (code: string, totalCents = 2999, user: string | null = userId) =>
+    validateCoupon(database.db, { code, userId: user, totalCents, now });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const services = createTestServices(database);
+    const r = await services.accounts.register(
+      { name: 'Cou Pon', email: 'coupon@example.com', password: 'discounts-please-1' },
+      { ip: '10.4.4.4' },
+    );
+    if (!r.ok) throw new Error(r.message);
+    userId = (await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    await create({ code: 'save10', type: 'percentage', value: '10' });
+    await create({ code: 'HALFCAP', type: 'percentage', value: 50, maxDiscountCents: 1000 });
+    await create({ code: 'FIVEOFF', type: 'fixed', value: 500 });
+    await create({ code: 'LASTDAY', type: 'percentage', value: 10, expires: '2026-11-20' });
+    await create({ code: 'TODAY', type: 'percentage', value: 10, expires: '2026-11-21' });
+    await create({ code: 'LIMITED', type: 'percentage', value: 10, usageLimit: 2 });
+  });
+  afterAll(() => database.close());
+
+  it('applies stored coupons with the discount in cents', async () => {
+    expect(await check(' save10 ')).toEqual({
+      ok: true,
+      discountCents: 300,
+      message: 'Coupon applied successfully! You saved $3.00',
+    });
+    expect(await check('HALFCAP')).toMatchObject({ discountCents: 1000 });
+    expect(await check('FIVEOFF')).toMatchObject({ discountCents: 500 });
+    expect(await check('FIVEOFF', 500)).toEqual({ ok: false, message: 'Discount cannot exceed cart total' });
+    expect(await check('TODAY')).toMatchObject({ ok: true });
+  });
+
+  it('refuses unknown, expired, disabled and used-up coupons with the spec messages', async () => {
+    expect(await check('NOSUCH')).toEqual({ ok: false, message: 'Invalid coupon code' });
+    expect(await check('LASTDAY')).toEqual({ ok: false, message: 'Coupon has expired' });
+    await database.db.updateTable('coupons').set({ used_count: 2 }).where('code', '=', 'LIMITED').execute();
+    expect(await check('LIMITED')).toEqual({ ok: false, message: 'Coupon usage limit reached' });
+    await disableCoupon(database.db, 'save10', now);
+    expect(await check('SAVE10')).toEqual({ ok: false, message: 'Coupon is no longer active' });
+    await database.db.updateTable('coupons').set({ provider_coupon_id: null }).where('code', '=', 'HALFCAP').execute();
+    expect(await check('HALFCAP')).toEqual({ ok: false, message: 'Invalid coupon configuration' });
+  });
+
+  it("counts a user's earlier uses against the per-user limit", async () => {
+    await database.db
+      .insertInto('coupon_usages')
+      .values({
+        id: randomUUID(),
+        coupon_code: 'FIVEOFF',
+        user_id: userId,
+        session_id: 'cs_1',
+        provider_coupon_id: 'FIVEOFF',
+        status: 'used',
+        used_at: now.toISOString(),
+      })
+      .execute();
+    expect(await check('FIVEOFF')).toEqual({ ok: false, message: 'You have already used this coupon' });
+    expect(await check('FIVEOFF', 2999, null)).toMatchObject({ ok: true });
+  });
+
+  it('keeps usage counts and records consistent in the database itself', async () => {
+    await expect(
+      database.db.updateTable('coupons').set({ used_count: 3 }).where('code', '=', 'LIMITED').execute(),
+    ).rejects.toThrow();
+    await expect(
+      database.db.updateTable('coupons').set({ used_count: -1 }).where('code', '=', 'FIVEOFF').execute(),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('coupon_usages')
+        .values({
+          id: randomUUID(),
+          coupon_code: 'FIVEOFF',
+          user_id: userId,
+          session_id: 'cs_1',
+          provider_coupon_id: 'FIVEOFF',
+          status: 'used',
+          used_at: now.toISOString(),
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('refuses a second coupon with the same code', async () => {
+    expect(
+      await createCoupon(database.db, newCouponSchema.parse({ code: 'Save10', type: 'fixed', value: 100 }), now),
+    ).toEqual({
+      ok: false,
+      error: 'A coupon with the code SAVE10 already exists',
+    });
+  });
+});
+
+describe('coupon input', () => {
+  it('names each option that is wrong', () => {
+    const result = newCouponSchema.safeParse({
+      code: 'AB!',
+      type: 'percentage',
+      value: 150,
+      usageLimit: 0,
+      expires: '31/12/2026',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'code: must be 4-20 letters or digits',
+      'usageLimit: must be at least 1',
+      'expires: must be a date as YYYY-MM-DD',
+      'value: a percentage must be between 0 and 100',
+    ]);
+    expect(newCouponSchema.safeParse({ code: 'GOOD', type: 'percentage', value: 150 }).error!.issues[0]!.message).toBe(
+      'a percentage must be between 0 and 100',
+    );
+  });
+});

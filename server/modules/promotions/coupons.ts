@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  checkCoupon,
+  COUPON_MAX_LENGTH,
+  COUPON_MIN_LENGTH,
+  normaliseCouponCode,
+  type CouponCheck,
+} from '../../../shared/coupon-rules.ts';
+import type { CouponsTable, Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** Checks a code for a user and a cart total (cents) against what is stored: spec §5's server-side checks. */
+export async function validateCoupon(
+  db: Db,
+  input: { code: string; userId: string | null; totalCents: number; now: Date },
+): Promise<CouponCheck> {
+  const code = normaliseCouponCode(input.code);
+  const row = code ? await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
+  const uses = input.userId
+    ? await db
+        .selectFrom('coupon_usages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('coupon_code', '=', code)
+        .where('user_id', '=', input.userId)
+        .where('status', '=', 'used')
+        .executeTakeFirstOrThrow()
+    : { n: 0 };
+  return checkCoupon(
+    row
+      ? {
+          type: row.type,
+          value: row.value,
+          isActive: row.is_active === null ? null : row.is_active === 1,
+          providerCouponId: row.provider_coupon_id,
+          expiresAt: row.expires_at,
+          usedCount: row.used_count,
+          usageLimit: row.usage_limit,
+          perUserLimit: row.per_user_limit,
+          maxDiscountCents: row.max_discount_cents,
+        }
+      : null,
+    input.totalCents,
+    Number(uses.n),
+    input.now,
+  );
+}
+
+/** What `npm run coupons -- create` accepts; every mistake gets a message naming the option. */
+export const newCouponSchema = z
+  .object({
+    code: z
+      .string()
+      .transform(normaliseCouponCode)
+      .pipe(
+        z
+          .string()
+          .regex(
+            new RegExp(`^[A-Z0-9]{${COUPON_MIN_LENGTH},${COUPON_MAX_LENGTH}}$`),
+            `must be ${COUPON_MIN_LENGTH}-${COUPON_MAX_LENGTH} letters or digits`,
+          ),
+      ),
+    type: z.enum(['percentage', 'fixed'], 'must be percentage or fixed'),
+    value: z.coerce.number('must be a number').int('must be a whole number'),
+    maxDiscountCents: z.coerce.number().int().min(1, 'must be at least 1 cent').optional(),
+    usageLimit: z.coerce.number().int().min(1, 'must be at least 1').optional(),
+    perUserLimit: z.coerce.number().int().min(1, 'must be at least 1').default(1),
+    expires: z.iso.date('must be a date as YYYY-MM-DD').optional(),
+    providerCouponId: z.string().min(1).max(200).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.type === 'percentage' && (c.value < 0 || c.value > 100)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be between 0 and 100' });
+    }
+    if (c.type === 'fixed' && c.value < 1)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a fixed discount must be at least 1 cent' });
+    if (c.type === 'fixed' && c.maxDiscountCents !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxDiscountCents'],
+        message: 'only a percentage coupon has a maximum discount',
+      });
+    }
+  });
+
+export type NewCoupon = z.output<typeof newCouponSchema>;
+
+export async function createCoupon(
+  db: Db,
+  coupon: NewCoupon,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const exists = await db.selectFrom('coupons').select('code').where('code', '=', coupon.code).executeTakeFirst();
+  if (exists) return { ok: false, error: `A coupon with the code ${coupon.code} already exists` };
+  const iso = now.toISOString();
+  const row: CouponsTable = {
+    code: coupon.code,
+    type: coupon.type,
+    value: coupon.value,
+    is_active: 1,
+    // The sandbox provider needs no coupon of its own; Stripe's coupon id is given with --provider-coupon-id.
+    provider_coupon_id: coupon.providerCouponId ?? coupon.code,
+    // A coupon dated YYYY-MM-DD is valid through that day (UTC).
+    expires_at: coupon.expires
+      ? new Date(Date.parse(`${coupon.expires}T00:00:00.000Z`) + 86_400_000).toISOString()
+      : null,
+    used_count: 0,
+    usage_limit: coupon.usageLimit ?? null,
+    per_user_limit: coupon.perUserLimit,
+    max_discount_cents: coupon.maxDiscountCents ?? null,
+    created_at: iso,
+    last_modified: iso,
+  };
+  await db.insertInto('coupons').values(row).execute();
+  return { ok: true };
+}
+
+export function listCoupons(db: Db) {
+  return db.selectFrom('coupons').selectAll().orderBy('code').execute();
+}
+
+export async function disableCoupon(db: Db, rawCode: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('coupons')
+    .set({ is_active: 0, last_modified: now.toISOString() })
+    .where('code', '=', normaliseCouponCode(rawCode))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
