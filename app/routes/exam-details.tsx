@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
+import { Fact } from '../components/ui/fact.tsx';
 import { examFacts } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { messages } from '../../shared/messages.ts';
@@ -75,10 +76,10 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 text-3xl font-bold tracking-tight">{exam.title}</h1>
           <p className="mt-3 text-slate-700">{exam.description}</p>
           <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
-            <Fact label="Duration" value={facts.duration} />
-            <Fact label="Questions" value={facts.questionCount} />
-            <Fact label="Difficulty" value={facts.difficulty} />
-            <Fact label="Price" value={facts.price} />
+            <Fact boxed label="Duration" value={facts.duration} />
+            <Fact boxed label="Questions" value={facts.questionCount} />
+            <Fact boxed label="Difficulty" value={facts.difficulty} />
+            <Fact boxed label="Price" value={facts.price} />
           </dl>
           <div className="mt-6 flex flex-wrap items-center gap-6">
             <ProgressRing percent={courseProgress} />
@@ -101,15 +102,6 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
       </div>
       <ExamTabs exam={exam} unlocked={unlocked} />
     </article>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-white p-3 shadow-sm">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="font-semibold text-slate-900">{value}</dd>
-    </div>
   );
 }
 

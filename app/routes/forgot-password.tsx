@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { emailProblem } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
+import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/forgot-password';
 
@@ -28,16 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, onSubmit } = useFormCheck((form) => emailProblem(form.get('email')));
   const navigation = useNavigation();
   const sent = result && 'sent' in result;
   const error = clientError ?? (result && 'error' in result ? result.error : null);
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const problem = emailProblem(new FormData(event.currentTarget).get('email'));
-    setClientError(problem);
-    if (problem) event.preventDefault();
-  }
 
   return (
     <AuthPage title="Forgot password">
@@ -45,7 +39,7 @@ export default function ForgotPassword() {
         Enter the email of your account and we will send you a link to choose a new password.
       </p>
       <FormMessage id="forgot-message" error={error} success={sent ? accountMessages.resetRequested : null} />
-      <Form method="post" noValidate onSubmit={check} aria-describedby="forgot-message">
+      <Form method="post" noValidate onSubmit={onSubmit} aria-describedby="forgot-message">
         <Field
           name="email"
           type="email"

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { emailProblem } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
+import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/login';
@@ -39,22 +39,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login() {
   const { google, target } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, onSubmit } = useFormCheck(
+    (form) => emailProblem(form.get('email')) ?? (form.get('password') ? null : accountMessages.passwordMissing),
+  );
   const navigation = useNavigation();
   const { search } = useLocation();
   const error = clientError ?? result?.error ?? null;
 
-  function check(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const problem = emailProblem(form.get('email')) ?? (form.get('password') ? null : accountMessages.passwordMissing);
-    setClientError(problem);
-    if (problem) event.preventDefault();
-  }
-
   return (
     <AuthPage title="Login">
       <FormMessage id="login-message" error={error} />
-      <Form method="post" noValidate onSubmit={check} aria-describedby="login-message">
+      <Form method="post" noValidate onSubmit={onSubmit} aria-describedby="login-message">
         <Field
           name="email"
           type="email"

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { emailProblem, isWeakPassword, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
+import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/register';
@@ -45,27 +45,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register() {
   const { google, target } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [clientError, setClientError] = useState<string | null>(null);
+  // The common-password list stays on the server; length is checked here for instant feedback.
+  const { clientError, onSubmit } = useFormCheck(
+    (form) =>
+      nameProblem(String(form.get('name') ?? '')) ??
+      emailProblem(form.get('email')) ??
+      (String(form.get('password') ?? '').length < PASSWORD_MIN_LENGTH ? accountMessages.passwordWeak : null),
+  );
   const navigation = useNavigation();
   const { search } = useLocation();
   const error = clientError ?? result?.error ?? null;
 
-  function check(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    // The common-password list stays on the server; length is checked here for instant feedback.
-    const problem =
-      nameProblem(String(form.get('name') ?? '')) ??
-      emailProblem(form.get('email')) ??
-      (password.length < PASSWORD_MIN_LENGTH ? accountMessages.passwordWeak : null);
-    setClientError(problem);
-    if (problem) event.preventDefault();
-  }
-
   return (
     <AuthPage title="Register">
       <FormMessage id="register-message" error={error} />
-      <Form method="post" noValidate onSubmit={check} aria-describedby="register-message">
+      <Form method="post" noValidate onSubmit={onSubmit} aria-describedby="register-message">
         <Field name="name" label="Name" autoComplete="name" defaultValue={result?.name} invalid={Boolean(error)} />
         <Field
           name="email"

@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router';
 import { capitalise } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/messages.ts';
+import { Fact } from '../components/ui/fact.tsx';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/test-details';
@@ -47,10 +48,7 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
           ['Difficulty', capitalise(info.difficulty)],
           ['Passing score', `${info.passingScore}%`],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-white p-3 shadow-sm">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="font-semibold">{value}</dd>
-          </div>
+          <Fact key={label} boxed label={label!} value={value!} />
         ))}
       </dl>
       <div className="mt-6 flex flex-wrap gap-3">

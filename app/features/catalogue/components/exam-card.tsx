@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Fact } from '../../../components/ui/fact.tsx';
 import type { ExamSummary } from '../../../../shared/catalogue.ts';
 import { examFacts } from '../../../../shared/exam-display.ts';
 import { ExamThumbnail } from './exam-thumbnail.tsx';
@@ -41,14 +42,5 @@ export function ExamCard({
         </div>
       </div>
     </article>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-800">{value}</dd>
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Fact } from '../../../components/ui/fact.tsx';
 import { capitalise } from '../../../../shared/exam-display.ts';
 import type { PracticeTestSummary } from '../../../../shared/catalogue.ts';
 import type { TestProgress } from '../../../../shared/progress.ts';
@@ -58,14 +59,5 @@ export function TestCard({ test, progress, open, signedIn }: Props) {
         )}
       </div>
     </article>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
   );
 }
