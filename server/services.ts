@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Services } from './http/load-context.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { createCartService } from './modules/cart/service.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createPracticeService } from './modules/practice/service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -24,5 +25,6 @@ export function createServices(options: ServiceOptions): Services {
     catalogue: createCatalogueService(database.db),
     accounts: createAccountsService(auth, database.db, options.baseUrl, Boolean(options.google)),
     practice: createPracticeService(database.db, options.clock),
+    cart: createCartService(database.db, options.clock ?? (() => new Date())),
   };
 }

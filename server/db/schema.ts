@@ -151,8 +151,16 @@ export interface CouponUsagesTable {
   used_at: string;
 }
 
+export interface CartItemsTable {
+  user_id: string;
+  exam_id: string;
+  quantity: number;
+  added_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  cart_items: CartItemsTable;
   coupons: CouponsTable;
   coupon_usages: CouponUsagesTable;
   purchases: PurchasesTable;

@@ -1,4 +1,5 @@
 import type { AccountsService, Client, SessionUser } from '../modules/accounts/service.ts';
+import type { CartService } from '../modules/cart/service.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
 import type { PracticeService } from '../modules/practice/service.ts';
 
@@ -7,6 +8,7 @@ export interface Services {
   catalogue: CatalogueService;
   accounts: AccountsService;
   practice: PracticeService;
+  cart: CartService;
 }
 
 /** What each request's loaders and actions receive as `context`. */

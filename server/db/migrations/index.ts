@@ -3,6 +3,7 @@ import * as m0001 from './0001-catalogue.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-practice.ts';
 import * as m0004 from './0004-promotions.ts';
+import * as m0005 from './0005-carts.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-practice': m0003,
   '0004-promotions': m0004,
+  '0005-carts': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

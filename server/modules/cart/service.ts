@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely';
+import { EMPTY_CART, MAX_QUANTITY, type CartLine, type CartView } from '../../../shared/cart.ts';
+import { couponEntryProblem, type CouponCheck } from '../../../shared/coupon-rules.ts';
+import type { Database } from '../../db/schema.ts';
+import { validateCoupon } from '../promotions/coupons.ts';
+
+type Db = Kysely<Database>;
+export type AddResult = 'added' | 'already' | 'owned' | 'unknown';
+
+/**
+ * Carts: stored for signed-in students, priced for anonymous visitors from the ids their browser keeps.
+ * Every price and title comes from the catalogue; a cart never holds an exam its owner already has.
+ */
+export function createCartService(db: Db, clock: () => Date) {
+  async function ownedExamIds(userId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('purchases')
+      .select('exam_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .where('expires_at', '>', clock().toISOString())
+      .execute();
+    return rows.map((r) => r.exam_id);
+  }
+
+  /** Prices lines from the catalogue; unknown and owned exams are left out. */
+  async function price(lines: { examId: string; quantity: number }[], owned: string[]): Promise<CartView> {
+    const wanted = lines.filter((l) => !owned.includes(l.examId));
+    if (wanted.length === 0) return EMPTY_CART;
+    const exams = await db
+      .selectFrom('exams')
+      .select(['id', 'title', 'category', 'thumbnail', 'price_cents'])
+      .where(
+        'id',
+        'in',
+        wanted.map((l) => l.examId),
+      )
+      .execute();
+    const items: CartLine[] = wanted.flatMap((line) => {
+      const exam = exams.find((e) => e.id === line.examId);
+      if (!exam) return [];
+      const quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(line.quantity)));
+      return [
+        {
+          examId: exam.id,
+          title: exam.title,
+          category: exam.category,
+          thumbnail: exam.thumbnail,
+          priceCents: exam.price_cents,
+          quantity,
+          lineTotalCents: exam.price_cents * quantity,
+        },
+      ];
+    });
+    return {
+      items,
+      count: items.reduce((n, i) => n + i.quantity, 0),
+      totalCents: items.reduce((n, i) => n + i.lineTotalCents, 0),
+    };
+  }
+
+  async function view(userId: string): Promise<CartView> {
+    const [rows, owned] = await Promise.all([
+      db
+        .selectFrom('cart_items')
+        .select(['exam_id', 'quantity'])
+        .where('user_id', '=', userId)
+        .orderBy('added_at')
+        .execute(),
+      ownedExamIds(userId),
+    ]);
+    const stale = rows.filter((r) => owned.includes(r.exam_id)).map((r) => r.exam_id);
+    if (stale.length > 0)
+      await db.deleteFrom('cart_items').where('user_id', '=', userId).where('exam_id', 'in', stale).execute();
+    return price(
+      rows.map((r) => ({ examId: r.exam_id, quantity: r.quantity })),
+      owned,
+    );
+  }
+
+  return {
+    view,
+    ownedExamIds,
+
+    /** An anonymous visitor's cart, priced by the server. */
+    priceLocal: (lines: { id: string; quantity: number }[]) =>
+      price(
+        lines.map((l) => ({ examId: l.id, quantity: l.quantity })),
+        [],
+      ),
+
+    async add(userId: string, examId: string): Promise<{ result: AddResult; cart: CartView }> {
+      const exam = await db.selectFrom('exams').select('id').where('id', '=', examId).executeTakeFirst();
+      if (!exam) return { result: 'unknown', cart: await view(userId) };
+      if ((await ownedExamIds(userId)).includes(examId)) return { result: 'owned', cart: await view(userId) };
+      const inserted = await db
+        .insertInto('cart_items')
+        .values({ user_id: userId, exam_id: examId, quantity: 1, added_at: clock().toISOString() })
+        .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doNothing())
+        .executeTakeFirst();
+      return {
+        result: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 'added' : 'already',
+        cart: await view(userId),
+      };
+    },
+
+    async remove(userId: string, examId: string): Promise<CartView> {
+      await db.deleteFrom('cart_items').where('user_id', '=', userId).where('exam_id', '=', examId).execute();
+      return view(userId);
+    },
+
+    async setQuantity(userId: string, examId: string, quantity: number): Promise<CartView> {
+      await db
+        .updateTable('cart_items')
+        .set({ quantity: Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity))) })
+        .where('user_id', '=', userId)
+        .where('exam_id', '=', examId)
+        .execute();
+      return view(userId);
+    },
+
+    async clear(userId: string): Promise<CartView> {
+      await db.deleteFrom('cart_items').where('user_id', '=', userId).execute();
+      return EMPTY_CART;
+    },
+
+    /** Spec §4: the browser's cart joins the stored one at sign-in; ids already stored keep their line. */
+    async merge(userId: string, lines: { id: string; quantity: number }[]): Promise<CartView> {
+      const known = await db
+        .selectFrom('exams')
+        .select('id')
+        .where('id', 'in', lines.length ? lines.map((l) => l.id) : [''])
+        .execute();
+      const owned = await ownedExamIds(userId);
+      const now = clock().toISOString();
+      const rows = lines
+        .filter((l) => known.some((k) => k.id === l.id) && !owned.includes(l.id))
+        .map((l) => ({
+          user_id: userId,
+          exam_id: l.id,
+          quantity: Math.min(MAX_QUANTITY, Math.max(1, l.quantity)),
+          added_at: now,
+        }));
+      if (rows.length > 0) {
+        await db
+          .insertInto('cart_items')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doNothing())
+          .execute();
+      }
+      return view(userId);
+    },
+
+    /** Spec §5: the entry checks, then the stored-data checks, against the total the server computes. */
+    async checkCoupon(input: {
+      code: string;
+      userId: string | null;
+      cart: CartView;
+      applied: boolean;
+    }): Promise<CouponCheck> {
+      const problem = couponEntryProblem({
+        code: input.code,
+        itemCount: input.cart.items.length,
+        totalCents: input.cart.totalCents,
+        applied: input.applied,
+      });
+      if (problem) return { ok: false, message: problem };
+      return validateCoupon(db, {
+        code: input.code,
+        userId: input.userId,
+        totalCents: input.cart.totalCents,
+        now: clock(),
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
