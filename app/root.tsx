@@ -17,8 +17,11 @@ import { SiteHeader } from './components/layout/site-header.tsx';
 import { NotificationProvider, useNotify } from './components/ui/notifications.tsx';
 import { RightClickGuard } from './components/ui/right-click-guard.tsx';
 import { StatusPage } from './components/ui/status-page.tsx';
+import { CartProvider } from './features/cart/cart-context.tsx';
 import { takeFlash, type Flash } from './lib/flash.server.ts';
 import { useNonce } from './lib/nonce.tsx';
+
+const NO_EXAMS: string[] = [];
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -28,8 +31,15 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user ? { name: context.user.name } : null;
   const waiting = await takeFlash(request);
+  // A signed-in student's cart and owned exams arrive with the page; an anonymous cart lives in the browser.
+  const [cart, owned] = context.user
+    ? await Promise.all([
+        context.services.cart.view(context.user.id),
+        context.services.cart.ownedExamIds(context.user.id),
+      ])
+    : [null, []];
   return data(
-    { origin: context.origin, user, flash: waiting?.flash ?? null },
+    { origin: context.origin, user, flash: waiting?.flash ?? null, cart, owned },
     waiting ? { headers: { 'Set-Cookie': waiting.clear } } : undefined,
   );
 }
@@ -55,12 +65,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             Skip to content
           </a>
           <RightClickGuard />
-          <SiteHeader user={root?.user ?? null} />
-          <FlashNotice flash={root?.flash ?? null} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
+          <CartProvider signedIn={Boolean(root?.user)} serverCart={root?.cart ?? null} owned={root?.owned ?? NO_EXAMS}>
+            <SiteHeader user={root?.user ?? null} />
+            <FlashNotice flash={root?.flash ?? null} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+          </CartProvider>
         </NotificationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

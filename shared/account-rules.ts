@@ -1,4 +1,4 @@
-import { accountMessages } from './messages.ts';
+import { accountMessages } from './account-messages.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const MAX_QUANTITY = 99;
 
 /** A line of a cart, priced by the server from its own catalogue. */
@@ -21,12 +19,25 @@ export interface CartView {
 
 export const EMPTY_CART: CartView = { items: [], count: 0, totalCents: 0 };
 
-/** The browser's copy of an anonymous cart (local storage key `cart`): only ids and quantities are used. */
-export const localCartSchema = z
-  .array(
-    z.object({ id: z.string().min(1).max(80), quantity: z.number().int().min(1).max(MAX_QUANTITY).catch(1) }).loose(),
-  )
-  .max(100)
-  .catch([]);
+/** A line of the browser's copy of an anonymous cart (local storage key `cart`). */
+export interface LocalCartLine {
+  id: string;
+  quantity: number;
+  [field: string]: unknown;
+}
 
-export type LocalCartLine = z.infer<typeof localCartSchema>[number];
+/**
+ * Reads an anonymous cart from anything: only ids and quantities are kept (and trusted), bad lines are
+ * dropped, at most 100 lines. Plain code rather than a schema library, since it runs on every page.
+ */
+export function parseLocalCart(value: unknown): LocalCartLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, 100).flatMap((line: unknown) => {
+    if (typeof line !== 'object' || line === null) return [];
+    const { id, quantity } = line as { id?: unknown; quantity?: unknown };
+    if (typeof id !== 'string' || id.length === 0 || id.length > 80) return [];
+    const q =
+      typeof quantity === 'number' && Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1;
+    return [{ ...(line as object), id, quantity: q }];
+  });
+}

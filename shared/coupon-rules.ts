@@ -1,4 +1,4 @@
-import { couponMessages as m } from './messages.ts';
+import { couponMessages as m } from './coupon-messages.ts';
 import { formatPrice } from './money.ts';
 
 export const COUPON_MIN_LENGTH = 4;

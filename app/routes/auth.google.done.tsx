@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLoaderData } from 'react-router';
-import { accountMessages } from '../../shared/messages.ts';
+import { accountMessages } from '../../shared/account-messages.ts';
 import { AUTH_CHANNEL } from '../features/accounts/components/google-button.tsx';
 import { redirectWith, targetFrom } from '../lib/auth.server.ts';
 import type { Route } from './+types/auth.google.done';

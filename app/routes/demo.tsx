@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { data, Link } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
-import { practiceMessages } from '../../shared/messages.ts';
+import { practiceMessages } from '../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';

@@ -4,6 +4,8 @@ import { examFacts } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { messages } from '../../shared/messages.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
+import { useCart } from '../features/cart/cart-context.tsx';
+import { CartToggle } from '../features/cart/components/cart-toggle.tsx';
 import { ExamTabs } from '../features/catalogue/components/exam-tabs.tsx';
 import { ExamThumbnail } from '../features/catalogue/components/exam-thumbnail.tsx';
 import { ProgressRing } from '../features/catalogue/components/progress-ring.tsx';
@@ -15,7 +17,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ? await context.services.practice.examProgress(params.examId, context.user)
     : null;
   if (!page) throw data(messages.examNotInDatabase(params.examId.slice(0, 80)), { status: 404 });
-  return { exam: page.exam, unlocked: page.access !== null, courseProgress: page.courseProgress };
+  return {
+    exam: page.exam,
+    unlocked: page.access !== null,
+    courseProgress: page.courseProgress,
+    signedIn: context.user !== null,
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -59,7 +66,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ExamDetails({ loaderData }: Route.ComponentProps) {
-  const { exam, unlocked, courseProgress } = loaderData;
+  const { exam, unlocked, courseProgress, signedIn } = loaderData;
   const facts = examFacts(exam);
   return (
     <article className="container-page py-10">
@@ -97,11 +104,38 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
             <Link to={`/exam/${exam.id}/practice-tests`} className="btn-primary">
               {unlocked ? `View Practice Tests (${exam.practiceTestCount})` : 'Try Demo'}
             </Link>
+            {!unlocked && <LockedActions exam={exam} signedIn={signedIn} />}
           </div>
         </div>
       </div>
       <ExamTabs exam={exam} unlocked={unlocked} />
     </article>
+  );
+}
+
+/** Spec §2: the cart toggle; 'Go to Checkout' once it is in a signed-in cart; 'Login to Unlock' for visitors. */
+function LockedActions({
+  exam,
+  signedIn,
+}: {
+  exam: { id: string; title: string; category: string; priceCents: number };
+  signedIn: boolean;
+}) {
+  const inCart = useCart().has(exam.id);
+  return (
+    <>
+      <CartToggle exam={exam} addLabel="Unlock Access" />
+      {signedIn && inCart && (
+        <Link to="/checkout" className="btn-primary">
+          Go to Checkout
+        </Link>
+      )}
+      {!signedIn && (
+        <Link to={`/login?from=${encodeURIComponent(`/exams/${exam.id}`)}`} className="btn-secondary">
+          Login to Unlock
+        </Link>
+      )}
+    </>
   );
 }
 

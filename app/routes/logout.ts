@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { accountMessages } from '../../shared/messages.ts';
+import { accountMessages } from '../../shared/account-messages.ts';
 import { redirectWith } from '../lib/auth.server.ts';
 import type { Route } from './+types/logout';
 

@@ -1,5 +1,5 @@
 import { data, Link, useActionData, useSearchParams } from 'react-router';
-import { practiceMessages } from '../../shared/messages.ts';
+import { practiceMessages } from '../../shared/practice-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import {
   matchesFilter,
@@ -11,6 +11,7 @@ import {
   type TestSort,
 } from '../../shared/progress.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
+import { CartToggle } from '../features/cart/components/cart-toggle.tsx';
 import { ProgressRing } from '../features/catalogue/components/progress-ring.tsx';
 import { PurchaserPanel } from '../features/practice/components/reset-progress.tsx';
 import { LazyCharts } from '../features/progress/components/lazy-charts.tsx';
@@ -155,14 +156,17 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
               ? 'Buy full access to unlock every test.'
               : 'Sign up to save your progress, and buy full access to unlock every test.'}
           </p>
-          {!user && (
-            <Link
-              to={`/register?from=${encodeURIComponent(`/exam/${exam.id}/practice-tests`)}`}
-              className="btn-primary mt-3"
-            >
-              Sign Up to Save Progress
-            </Link>
-          )}
+          <div className="mt-3 flex flex-wrap gap-3">
+            {!user && (
+              <Link
+                to={`/register?from=${encodeURIComponent(`/exam/${exam.id}/practice-tests`)}`}
+                className="btn-primary"
+              >
+                Sign Up to Save Progress
+              </Link>
+            )}
+            <CartToggle exam={exam} addLabel="Buy Full Access" />
+          </div>
         </div>
       )}
 

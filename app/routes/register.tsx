@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { emailProblem, isWeakPassword, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/account-rules.ts';
-import { accountMessages } from '../../shared/messages.ts';
+import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
 import { refused } from '../features/accounts/refused.server.ts';

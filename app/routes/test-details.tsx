@@ -1,7 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import { capitalise } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
-import { practiceMessages } from '../../shared/messages.ts';
+import { practiceMessages } from '../../shared/practice-messages.ts';
 import { Fact } from '../components/ui/fact.tsx';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { requireUser } from '../lib/auth.server.ts';

@@ -67,3 +67,13 @@ export async function answersOf(examId: string, testId: string): Promise<Content
   };
   return file.practiceTests.find((t) => t.id === testId)!.questions;
 }
+
+/** Creates a coupon with the store's own command. */
+export async function createCoupon(args: string[]) {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const { e2eDatabaseFile } = await import('./ports.ts');
+  await promisify(execFile)('npx', ['tsx', 'scripts/coupons.ts', 'create', ...args], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseFile() },
+  });
+}

@@ -1,14 +1,17 @@
 import { Link, NavLink } from 'react-router';
 import { formatPrice } from '../../../shared/money.ts';
+import { useCart } from '../../features/cart/cart-context.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
 
-/** Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. */
+/** Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. The cart
+ * shows its count (when above 0) and total. */
 export function SiteHeader({ user }: { user: { name: string } | null }) {
-  const cartCount = 0;
-  const cartTotalCents = 0;
+  const { cart } = useCart();
+  const cartCount = cart.count;
+  const cartTotalCents = cart.totalCents;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages as m } from '../../../shared/messages.ts';
+import { accountMessages as m } from '../../../shared/account-messages.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { startOidcServer } from '../../testing/oidc.ts';

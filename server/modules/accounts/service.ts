@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { normaliseEmail } from '../../../shared/account-rules.ts';
-import { accountMessages } from '../../../shared/messages.ts';
+import { accountMessages } from '../../../shared/account-messages.ts';
 import type { Database } from '../../db/schema.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 

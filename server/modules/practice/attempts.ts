@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AttemptResult, AttemptView, CheckedAnswer, TestMode } from '../../../shared/practice.ts';
-import { practiceMessages } from '../../../shared/messages.ts';
+import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { answeredInTime, isCorrectAnswer, scoreAttempt } from '../../../shared/scoring.ts';
 import type { AttemptAnswersTable, AttemptsTable, Database } from '../../db/schema.ts';
 import type { LoadedTest, ServerQuestion } from './test-content.ts';

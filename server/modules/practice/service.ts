@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ExamDetail } from '../../../shared/catalogue.ts';
-import { practiceMessages } from '../../../shared/messages.ts';
+import { practiceMessages } from '../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, TestInfo, TestMode } from '../../../shared/practice.ts';
 import { courseProgress, daysRemaining, progressByTest, type TestProgress } from '../../../shared/progress.ts';
 import type { Database } from '../../db/schema.ts';

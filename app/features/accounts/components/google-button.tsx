@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { accountMessages } from '../../../../shared/messages.ts';
+import { accountMessages } from '../../../../shared/account-messages.ts';
 import { useNotify } from '../../../components/ui/notifications.tsx';
 
 /** The popup page tells this window it is done on this channel; closing the popup also counts. */

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { Fact } from '../../../components/ui/fact.tsx';
 import type { ExamSummary } from '../../../../shared/catalogue.ts';
 import { examFacts } from '../../../../shared/exam-display.ts';
+import { useCart } from '../../cart/cart-context.tsx';
+import { CartToggle } from '../../cart/components/cart-toggle.tsx';
 import { ExamThumbnail } from './exam-thumbnail.tsx';
 
 /** An exam in a grid: picture, title, facts and price, with its details and demo links. */
@@ -16,6 +18,7 @@ export function ExamCard({
   headingLevel?: 2 | 3;
 }) {
   const facts = examFacts(exam);
+  const owned = useCart().owned.includes(exam.id);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -40,6 +43,22 @@ export function ExamCard({
             Try Demo
           </Link>
         </div>
+        {owned ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+              Purchased
+            </span>
+            <Link
+              to={`/exam/${exam.id}/practice-tests`}
+              className="btn-secondary flex-1"
+              aria-label={`Practice Tests: ${exam.title}`}
+            >
+              Practice Tests
+            </Link>
+          </div>
+        ) : (
+          <CartToggle exam={exam} className="btn-secondary w-full" />
+        )}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { accountMessages } from '../../../../shared/messages.ts';
+import { accountMessages } from '../../../../shared/account-messages.ts';
 import type { AttemptResult, TestInfo } from '../../../../shared/practice.ts';
 import { GoogleButton } from '../../accounts/components/google-button.tsx';
 import { formatDuration } from '../attempt-api.ts';

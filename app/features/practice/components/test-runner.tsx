@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { practiceMessages } from '../../../../shared/messages.ts';
+import { practiceMessages } from '../../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, QuestionView, TestInfo } from '../../../../shared/practice.ts';
 import { AUTO_ADVANCE_MS, chooseLabel } from '../../../../shared/scoring.ts';
 import { formatDuration, postAttempt } from '../attempt-api.ts';

@@ -1,0 +1,33 @@
+/** Spec §4: an applied coupon is kept in the browser with the time applied, and restored only within 24 hours. */
+const KEY = 'appliedCoupon';
+export const COUPON_KEEP_MS = 24 * 60 * 60 * 1000;
+
+export interface AppliedCoupon {
+  code: string;
+  appliedAt: number;
+}
+
+export function readAppliedCoupon(now = Date.now()): AppliedCoupon | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as AppliedCoupon | null;
+    if (
+      value &&
+      typeof value.code === 'string' &&
+      typeof value.appliedAt === 'number' &&
+      now - value.appliedAt < COUPON_KEEP_MS
+    )
+      return value;
+  } catch {
+    // An unreadable entry is treated as none.
+  }
+  localStorage.removeItem(KEY);
+  return null;
+}
+
+export function saveAppliedCoupon(code: string, now = Date.now()) {
+  localStorage.setItem(KEY, JSON.stringify({ code, appliedAt: now }));
+}
+
+export function forgetAppliedCoupon() {
+  localStorage.removeItem(KEY);
+}

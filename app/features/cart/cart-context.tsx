@@ -1,0 +1,188 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { EMPTY_CART, parseLocalCart, type CartView, type LocalCartLine } from '../../../shared/cart.ts';
+import type { CartRequest } from '../../../shared/cart-requests.ts';
+import type { CouponCheck } from '../../../shared/coupon-rules.ts';
+import { useNotify } from '../../components/ui/notifications.tsx';
+
+const LOCAL_KEY = 'cart';
+
+interface ExamRef {
+  id: string;
+  title: string;
+  category?: string;
+  priceCents?: number;
+}
+
+interface CartApi {
+  cart: CartView;
+  owned: string[];
+  has: (examId: string) => boolean;
+  add: (exam: ExamRef) => Promise<void>;
+  remove: (exam: ExamRef) => Promise<void>;
+  setQuantity: (examId: string, quantity: number) => Promise<void>;
+  clear: () => Promise<void>;
+  checkCoupon: (code: string, applied: boolean) => Promise<CouponCheck | { ok: false; message: string }>;
+}
+
+const CartContext = createContext<CartApi | null>(null);
+
+export function useCart(): CartApi {
+  const api = useContext(CartContext);
+  if (!api) throw new Error('useCart outside CartProvider');
+  return api;
+}
+
+function readLocal(): LocalCartLine[] {
+  try {
+    return parseLocalCart(JSON.parse(localStorage.getItem(LOCAL_KEY) ?? '[]'));
+  } catch {
+    return [];
+  }
+}
+
+/** Spec §3: the anonymous cart is a list of items under `cart`; only ids and quantities are ever trusted. */
+function writeLocal(lines: LocalCartLine[]) {
+  if (lines.length === 0) localStorage.removeItem(LOCAL_KEY);
+  else localStorage.setItem(LOCAL_KEY, JSON.stringify(lines));
+}
+
+async function post(
+  request: CartRequest,
+): Promise<{ cart?: CartView; result?: string; coupon?: CouponCheck; error?: string }> {
+  try {
+    const response = await fetch('/api/cart', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    return (await response.json()) as { cart?: CartView };
+  } catch {
+    return { error: 'The connection was lost. Check your network and try again.' };
+  }
+}
+
+/**
+ * The cart of whoever is browsing: stored on the server for a signed-in student, kept in the browser for
+ * everyone else (priced by the server). At sign-in the browser's cart joins the stored one and is deleted.
+ */
+export function CartProvider({
+  signedIn,
+  serverCart,
+  owned,
+  children,
+}: {
+  signedIn: boolean;
+  serverCart: CartView | null;
+  owned: string[];
+  children: ReactNode;
+}) {
+  const notify = useNotify();
+  const [cart, setCart] = useState<CartView>(serverCart ?? EMPTY_CART);
+  const [drawn, setDrawn] = useState(serverCart);
+  const merging = useRef(false);
+
+  // Each time the server draws the page anew (sign-in, sign-out, a purchase) its cart is the truth.
+  if (serverCart !== drawn) {
+    setDrawn(serverCart);
+    setCart(serverCart ?? EMPTY_CART);
+  }
+
+  useEffect(() => {
+    const local = readLocal();
+    if (signedIn && local.length > 0 && !merging.current) {
+      merging.current = true;
+      void post({ intent: 'merge', local }).then((r) => {
+        merging.current = false;
+        if (r.cart) {
+          writeLocal([]);
+          setCart(r.cart);
+        }
+      });
+    } else if (!signedIn && local.length > 0) {
+      void post({ intent: 'view', local }).then((r) => r.cart && setCart(r.cart));
+    }
+  }, [signedIn]);
+
+  const has = useCallback((examId: string) => cart.items.some((i) => i.examId === examId), [cart]);
+
+  const add = useCallback(
+    async (exam: ExamRef) => {
+      if (signedIn) {
+        const r = await post({ intent: 'add', examId: exam.id });
+        if (r.cart) setCart(r.cart);
+        if (r.result === 'added') notify('success', `${exam.title} added to cart`);
+        else if (r.result === 'already') notify('info', `${exam.title} is already in your cart`);
+        else if (r.result === 'owned') notify('info', `You already own ${exam.title}`);
+        else notify('error', r.error ?? 'Error updating the cart');
+        return;
+      }
+      const local = readLocal();
+      if (local.some((l) => l.id === exam.id)) {
+        notify('info', `${exam.title} is already in your cart`);
+        return;
+      }
+      const next = [
+        ...local,
+        { id: exam.id, title: exam.title, category: exam.category, price: (exam.priceCents ?? 0) / 100, quantity: 1 },
+      ];
+      writeLocal(next);
+      const r = await post({ intent: 'view', local: next });
+      if (r.cart) setCart(r.cart);
+      notify('success', `${exam.title} added to cart`);
+    },
+    [signedIn, notify],
+  );
+
+  const remove = useCallback(
+    async (exam: ExamRef) => {
+      if (signedIn) {
+        const r = await post({ intent: 'remove', examId: exam.id });
+        if (r.cart) setCart(r.cart);
+      } else {
+        const next = readLocal().filter((l) => l.id !== exam.id);
+        writeLocal(next);
+        const r = await post({ intent: 'view', local: next });
+        setCart(r.cart ?? EMPTY_CART);
+      }
+      notify('warning', `${exam.title} removed from cart`);
+    },
+    [signedIn, notify],
+  );
+
+  const setQuantity = useCallback(
+    async (examId: string, quantity: number) => {
+      const q = Math.max(1, Math.trunc(quantity) || 1);
+      if (signedIn) {
+        const r = await post({ intent: 'quantity', examId, quantity: q });
+        if (r.cart) setCart(r.cart);
+        return;
+      }
+      const next = readLocal().map((l) => (l.id === examId ? { ...l, quantity: q } : l));
+      writeLocal(next);
+      const r = await post({ intent: 'view', local: next });
+      if (r.cart) setCart(r.cart);
+    },
+    [signedIn],
+  );
+
+  const clear = useCallback(async () => {
+    if (signedIn) await post({ intent: 'clear' });
+    writeLocal([]);
+    setCart(EMPTY_CART);
+    notify('success', 'Cart has been cleared');
+  }, [signedIn, notify]);
+
+  const checkCoupon = useCallback(
+    async (code: string, applied: boolean) => {
+      const r = await post({ intent: 'coupon', code, applied, ...(signedIn ? {} : { local: readLocal() }) });
+      return r.coupon ?? { ok: false as const, message: r.error ?? 'Error validating coupon' };
+    },
+    [signedIn],
+  );
+
+  const api = useMemo<CartApi>(
+    () => ({ cart, owned, has, add, remove, setQuantity, clear, checkCoupon }),
+    [cart, owned, has, add, remove, setQuantity, clear, checkCoupon],
+  );
+  return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
+}

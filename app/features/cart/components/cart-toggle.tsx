@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useCart } from '../cart-context.tsx';
+
+interface Props {
+  exam: { id: string; title: string; category?: string; priceCents?: number };
+  /** 'Add to Cart' on cards; 'Unlock Access' on exam details; 'Buy Full Access' on the demo banner. */
+  addLabel?: string;
+  className?: string;
+}
+
+/** Adds the exam to the cart, or takes it out again; the label says which. */
+export function CartToggle({ exam, addLabel = 'Add to Cart', className = 'btn-secondary' }: Props) {
+  const { has, add, remove } = useCart();
+  const [busy, setBusy] = useState(false);
+  const inCart = has(exam.id);
+  async function toggle() {
+    setBusy(true);
+    await (inCart ? remove(exam) : add(exam));
+    setBusy(false);
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => void toggle()}
+      disabled={busy}
+      aria-label={`${inCart ? 'Remove from Cart' : addLabel}: ${exam.title}`}
+    >
+      {inCart ? 'Remove from Cart' : addLabel}
+    </button>
+  );
+}

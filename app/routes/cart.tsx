@@ -1,0 +1,201 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useRouteLoaderData } from 'react-router';
+import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
+import { formatPrice } from '../../shared/money.ts';
+import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
+import { useCart } from '../features/cart/cart-context.tsx';
+import { ExamThumbnail } from '../features/catalogue/components/exam-thumbnail.tsx';
+
+export function meta() {
+  return [{ title: 'Cart | PracticePass' }, { name: 'robots', content: 'noindex' }];
+}
+
+interface Applied {
+  code: string;
+  discountCents: number;
+}
+
+export default function Cart() {
+  const { cart, remove, setQuantity, clear, checkCoupon } = useCart();
+  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>('root')?.user);
+  const [code, setCode] = useState('');
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  // A coupon applied in the last 24 hours comes back, checked again against today's cart.
+  const itemsKey = cart.items.map((i) => `${i.examId}:${i.quantity}`).join(',');
+  useEffect(() => {
+    const saved = readAppliedCoupon();
+    if (!saved || cart.items.length === 0) return;
+    void checkCoupon(saved.code, false).then((result) => {
+      if (result.ok) setApplied({ code: saved.code, discountCents: result.discountCents });
+      else {
+        forgetAppliedCoupon();
+        setApplied(null);
+      }
+    });
+  }, [itemsKey, checkCoupon, cart.items.length]);
+
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    const problem = couponEntryProblem({
+      code,
+      itemCount: cart.items.length,
+      totalCents: cart.totalCents,
+      applied: applied !== null,
+    });
+    if (problem) {
+      setMessage({ ok: false, text: problem });
+      return;
+    }
+    const result = await checkCoupon(code, false);
+    setMessage({ ok: result.ok, text: result.message });
+    if (result.ok) {
+      const normalised = normaliseCouponCode(code);
+      saveAppliedCoupon(normalised);
+      setApplied({ code: normalised, discountCents: result.discountCents });
+      setCode('');
+    }
+  }
+
+  function removeCoupon() {
+    forgetAppliedCoupon();
+    setApplied(null);
+    setMessage(null);
+  }
+
+  const discount = applied?.discountCents ?? 0;
+  return (
+    <section aria-labelledby="cart-heading" className="container-page py-10">
+      <h1 id="cart-heading" className="text-3xl font-bold">
+        Cart
+      </h1>
+      {cart.items.length === 0 ? (
+        <div className="mt-6 rounded-xl bg-white p-6 text-center shadow-sm">
+          <p className="text-slate-700">Your cart is empty.</p>
+          <Link to="/exams" className="btn-primary mt-4">
+            Browse exams
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <div>
+            <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+              {cart.items.map((item) => (
+                <li key={item.examId} className="flex flex-wrap items-center gap-4 p-4">
+                  <div className="w-24 shrink-0 overflow-hidden rounded-lg">
+                    <ExamThumbnail title={item.title} category={item.category} thumbnail={item.thumbnail} />
+                  </div>
+                  <div className="min-w-0 flex-1">
+                    <h2 className="font-semibold">{item.title}</h2>
+                    <p className="text-sm text-slate-600">
+                      {item.category} · {formatPrice(item.priceCents)}
+                    </p>
+                  </div>
+                  <label className="flex items-center gap-2 text-sm">
+                    Quantity
+                    <input
+                      type="number"
+                      min={1}
+                      max={99}
+                      value={item.quantity}
+                      onChange={(e) => void setQuantity(item.examId, Number(e.target.value))}
+                      className="min-h-11 w-16 rounded-lg border border-slate-300 px-2"
+                    />
+                  </label>
+                  <p className="w-24 text-right font-semibold">{formatPrice(item.lineTotalCents)}</p>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => void remove({ id: item.examId, title: item.title })}
+                    aria-label={`Remove ${item.title}`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="btn-secondary mt-4" onClick={() => void clear()}>
+              Clear Cart
+            </button>
+          </div>
+          <aside aria-labelledby="summary-heading" className="h-fit rounded-xl bg-white p-5 shadow-sm">
+            <h2 id="summary-heading" className="text-lg font-semibold">
+              Order Summary
+            </h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd>{formatPrice(cart.totalCents)}</dd>
+              </div>
+              {applied && (
+                <div className="flex justify-between text-emerald-800">
+                  <dt>Discount ({applied.code})</dt>
+                  <dd>-{formatPrice(discount)}</dd>
+                </div>
+              )}
+              <div className="flex justify-between">
+                <dt>Taxes</dt>
+                <dd>Calculated at checkout</dd>
+              </div>
+              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+                <dt>Total</dt>
+                <dd>{formatPrice(cart.totalCents - discount)}</dd>
+              </div>
+            </dl>
+            <form onSubmit={(e) => void apply(e)} noValidate className="mt-4">
+              <label htmlFor="coupon" className="block text-sm font-medium">
+                Coupon code
+              </label>
+              <div className="mt-1 flex gap-2">
+                <input
+                  id="coupon"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  autoComplete="off"
+                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 uppercase"
+                />
+                <button type="submit" className="btn-secondary">
+                  Apply
+                </button>
+              </div>
+            </form>
+            <div aria-live="polite">
+              {message && (
+                <p
+                  role={message.ok ? 'status' : 'alert'}
+                  className={`mt-2 text-sm font-medium ${message.ok ? 'text-emerald-800' : 'text-red-800'}`}
+                >
+                  {message.text}
+                </p>
+              )}
+            </div>
+            {applied && (
+              <button
+                type="button"
+                className="mt-2 text-sm font-medium text-brand-700 underline"
+                onClick={removeCoupon}
+              >
+                Remove coupon
+              </button>
+            )}
+            {signedIn ? (
+              <>
+                <button type="button" className="btn-primary mt-5 w-full" disabled aria-describedby="payment-note">
+                  Proceed to Payment
+                </button>
+                <p id="payment-note" className="mt-2 text-xs text-slate-600">
+                  Card payment opens with checkout; your cart and coupon are kept until then.
+                </p>
+              </>
+            ) : (
+              <Link to="/login?redirect=/cart" className="btn-primary mt-5 w-full">
+                Sign in to Checkout
+              </Link>
+            )}
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

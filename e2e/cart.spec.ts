@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import { createCoupon, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
+import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
+
+const AWS = 'AWS Certified Cloud Practitioner (CLF-C02)'; // $29.99
+const PMP = 'Project Management Professional (PMP)'; // $49.99
+
+/** The order summary's total, next to its "Total" term. */
+const total = (page: Page) => page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd');
+const cartLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Cart/ });
+
+test('an anonymous visitor fills the cart in the browser; the header shows count and total', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Add to Cart: ${AWS}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${AWS} added to cart` })).toBeVisible();
+  await expect(cartLink(page)).toContainText('$29.99');
+  await expect(cartLink(page)).toHaveAccessibleName(/Cart, 1 items/);
+  await page.getByRole('button', { name: `Remove from Cart: ${AWS}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${AWS} removed from cart` })).toBeVisible();
+  await expect(cartLink(page)).toContainText('$0.00');
+
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Login to Unlock' })).toBeVisible();
+  await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  await expect(page.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!)).toEqual([
+    expect.objectContaining({ id: 'pmp', title: PMP, quantity: 1 }),
+  ]);
+
+  await page.goto('/exam/aws-cloud-practitioner/practice-tests');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Buy Full Access: ${AWS}` }).click();
+  await expect(cartLink(page)).toContainText('$79.98');
+});
+
+test('the cart page: quantity never below 1, clear, and sign-in to check out', async ({ page }) => {
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
+  const quantity = page.getByLabel('Quantity');
+  await quantity.fill('2');
+  await expect(total(page)).toHaveText('$99.98');
+  await quantity.fill('0');
+  await expect(quantity).toHaveValue('1');
+  await expect(total(page)).toHaveText('$49.99');
+  await expect(page.getByText('Calculated at checkout')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole('link', { name: 'Sign in to Checkout' })).toHaveAttribute(
+    'href',
+    '/login?redirect=/cart',
+  );
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cart has been cleared' })).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('prices come from the store, whatever the browser kept', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() =>
+    localStorage.setItem('cart', JSON.stringify([{ id: 'pmp', title: 'Cheap!', price: 0.01, quantity: 1 }])),
+  );
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
+  await expect(total(page)).toHaveText('$49.99');
+});
+
+test('the browser cart joins the stored one at sign-in, and the browser copy is deleted', async ({ page }) => {
+  const email = uniqueEmail('merge');
+  await register(page, { name: 'Mer Ge', email, password: 'merge-my-cart-1' });
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  await expect(page.getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
+  await page.getByRole('button', { name: 'Mer Ge' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(cartLink(page)).toContainText('$0.00');
+
+  // Signed out, the visitor adds another exam in the browser, then signs in again.
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Add to Cart: ${AWS}` }).click();
+  await expect(cartLink(page)).toContainText('$29.99');
+  await page.goto('/login?redirect=/cart');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('merge-my-cart-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
+  await expect(page.getByRole('heading', { name: AWS })).toBeVisible();
+  await expect(cartLink(page)).toContainText('$79.98');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeVisible();
+});
+
+test('each coupon message, an applied coupon restored after a reload, and removing it', async ({ page, request }) => {
+  await createCoupon(['SAVE10', '--type', 'percentage', '--value', '10']);
+  // The coupon form shows only with items; the server refuses a coupon for an empty cart all the same.
+  const empty = await request.post('/api/cart', {
+    data: { intent: 'coupon', code: 'SAVE10', applied: false, local: [] },
+  });
+  expect((await empty.json()).coupon).toEqual({ ok: false, message: 'Add items to cart before applying a coupon' });
+  const bad = await request.post('/api/cart', { data: { intent: 'coupon', code: 42 } });
+  expect(bad.status()).toBe(400);
+
+  await page.goto('/exams/aws-cloud-practitioner');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Unlock Access: ${AWS}` }).click();
+  await page.goto('/cart');
+  await waitForHydration(page);
+  const code = page.getByLabel('Coupon code');
+  const apply = page.getByRole('button', { name: 'Apply' });
+  const said = page.locator('[aria-live="polite"] p');
+  for (const [input, message] of [
+    ['', 'Please enter a coupon code'],
+    ['AB-12', 'Coupon code can only contain letters and numbers'],
+    ['ABC', 'Coupon code must be at least 4 characters'],
+    ['A'.repeat(21), 'Coupon code cannot exceed 20 characters'],
+    ['NOSUCH', 'Invalid coupon code'],
+    [' save10 ', 'Coupon applied successfully! You saved $3.00'],
+    ['OTHER1', 'Please remove the current coupon before applying a new one'],
+  ]) {
+    await code.fill(input!);
+    await apply.click();
+    await expect(said).toHaveText(message!);
+  }
+  await expect(page.getByText('Discount (SAVE10)-$3.00')).toBeVisible();
+  await expect(total(page)).toHaveText('$26.99');
+
+  await page.reload();
+  await expect(page.getByText('Discount (SAVE10)-$3.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove coupon' }).click();
+  await expect(page.getByText('Discount (SAVE10)')).toHaveCount(0);
+  await expect(total(page)).toHaveText('$29.99');
+  expect(await page.evaluate(() => localStorage.getItem('appliedCoupon'))).toBeNull();
+});
+
+test('an owned exam shows Purchased and its practice tests instead of the cart button', async ({ page }) => {
+  const email = uniqueEmail('owner');
+  await register(page, { name: 'Own Er', email, password: 'i-own-this-1' });
+  await grantAccess(email, 'cisco-ccna');
+  await page.goto('/exams');
+  const card = page.getByRole('article').filter({ hasText: 'Cisco Certified Network Associate' });
+  await expect(card.getByText('Purchased')).toBeVisible();
+  await expect(card.getByRole('link', { name: /^Practice Tests/ })).toHaveAttribute(
+    'href',
+    '/exam/cisco-ccna/practice-tests',
+  );
+  await expect(card.getByRole('button', { name: /Add to Cart/ })).toHaveCount(0);
+});
+
+test('/checkout sends visitors to sign in, then back to the cart', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL('/login?redirect=/cart');
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseLocalCart } from './cart.ts';
+
+describe('parseLocalCart', () => {
+  it('keeps ids and sane quantities, and drops what is not a line', () => {
+    expect(
+      parseLocalCart([
+        { id: 'pmp', quantity: 2, title: 'PMP', price: 0.01 },
+        { id: 'ccna', quantity: 0 },
+        { id: 'aws', quantity: 500 },
+        { id: 'az', quantity: 'lots' },
+        { id: '', quantity: 1 },
+        { quantity: 1 },
+        'junk',
+        null,
+      ]),
+    ).toEqual([
+      { id: 'pmp', quantity: 2, title: 'PMP', price: 0.01 },
+      { id: 'ccna', quantity: 1 },
+      { id: 'aws', quantity: 99 },
+      { id: 'az', quantity: 1 },
+    ]);
+  });
+
+  it('reads anything else as an empty cart', () => {
+    expect(parseLocalCart({ id: 'pmp' })).toEqual([]);
+    expect(parseLocalCart(null)).toEqual([]);
+    expect(parseLocalCart(Array.from({ length: 150 }, (_, i) => ({ id: `e${i}`, quantity: 1 })))).toHaveLength(100);
+  });
+});

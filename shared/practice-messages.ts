@@ -1,0 +1,19 @@
+/** Practice tests and test taking (spec §4, §8). */
+export const practiceMessages = {
+  signUpForMore: 'Please sign up to access more practice tests.',
+  examNotFound: (id: string) => `Exam with ID ${id} not found.`,
+  loadTestsFailed: 'Failed to load practice tests. Please try again later.',
+  resetFailed: 'Failed to reset progress. Please try again later.',
+  resetNeedsLogin: 'You must be logged in to reset progress.',
+  loadTestFailed: (message: string) => `Failed to load practice test: ${message}`,
+  noExamId: 'No exam ID provided. Please navigate from the practice tests page.',
+  examIdNotFound: (id: string) => `Exam with ID ${id} not found`,
+  testNotFound: (id: string) => `Practice test with ID ${id} not found`,
+  noQuestions: 'No questions found for this practice test',
+  selectAnswer: 'Please select an answer before submitting.',
+  timeUp: 'Time is up: answers after the end of the exam no longer count.',
+  answerLocked: 'This answer has been checked and can no longer change.',
+  attemptClosed: 'This attempt has already been submitted.',
+  attemptNotFound: 'This attempt could not be found. Start the test again.',
+  progressReset: 'All progress data has been reset.',
+} as const;
