@@ -229,10 +229,12 @@ test('the short demo: five questions, thirty minutes, then the way to full acces
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByText('0 of 5')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Proceed to Full Course Registration' })).toHaveAttribute(
-    'href',
-    '/exams/pmp',
-  );
+  await page.getByRole('button', { name: 'Proceed to Full Course Registration' }).click();
+  // A visitor is asked to sign in, with the exam waiting in the cart.
+  await expect(page).toHaveURL('/login?redirect=/cart');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!)).toEqual([
+    expect.objectContaining({ id: 'pmp' }),
+  ]);
   const missing = await page.goto('/demo/no-such-exam');
   expect(missing?.status()).toBe(404);
 });

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, useNavigate } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
+import { useCart } from '../features/cart/cart-context.tsx';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/demo';
@@ -18,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const exam = isCatalogueId(params.examId) ? await context.services.catalogue.exam(params.examId) : null;
   if (!exam || exam.practiceTests.length === 0)
     throw data(practiceMessages.examIdNotFound(params.examId.slice(0, 80)), { status: 404 });
-  return { exam: { id: exam.id, title: exam.title } };
+  return { exam: { id: exam.id, title: exam.title, category: exam.category, priceCents: exam.priceCents } };
 }
 
 /** The short demo of an exam: five questions, thirty minutes, nothing saved, then the way to buy. */
@@ -28,6 +29,14 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
     { info: TestInfo; attempt: AttemptView } | { info: TestInfo; result: AttemptResult } | null
   >(null);
   const [error, setError] = useState<string | null>(null);
+
+  const { add, has } = useCart();
+  const navigate = useNavigate();
+  /** decisions.md: the exam goes into the cart, then on to checkout. */
+  async function proceed() {
+    if (!has(exam.id)) await add(exam);
+    navigate('/checkout');
+  }
 
   async function start() {
     setError(null);
@@ -77,7 +86,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
             result={stage.result}
             onRetry={() => void start()}
             invite={null}
-            proceed={{ to: `/exams/${exam.id}`, label: 'Proceed to Full Course Registration' }}
+            proceed={{ label: 'Proceed to Full Course Registration', onProceed: () => void proceed() }}
           />
         </Suspense>
       )}

@@ -12,7 +12,7 @@ interface Props {
   /** An anonymous demo: nothing was saved, so invite the visitor to sign up. */
   invite: { google: boolean } | null;
   /** The short demo ends by leading to the purchase instead of the practice tests. */
-  proceed?: { to: string; label: string };
+  proceed?: { label: string; onProceed: () => void };
 }
 
 export default function TestResult({ info, result, onRetry, invite, proceed }: Props) {
@@ -114,9 +114,9 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
           {showReview ? 'Hide Detailed Review' : 'Show Detailed Review'}
         </button>
         {proceed ? (
-          <Link to={proceed.to} className="btn-primary">
+          <button type="button" className="btn-primary" onClick={proceed.onProceed}>
             {proceed.label}
-          </Link>
+          </button>
         ) : (
           <Link to={`/exam/${info.examId}/practice-tests`} className="btn-secondary">
             Back to practice tests
