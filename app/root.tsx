@@ -32,12 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user ? { name: context.user.name } : null;
   const waiting = await takeFlash(request);
   // A signed-in student's cart and owned exams arrive with the page; an anonymous cart lives in the browser.
-  const [cart, owned] = context.user
-    ? await Promise.all([
-        context.services.cart.view(context.user.id),
-        context.services.cart.ownedExamIds(context.user.id),
-      ])
-    : [null, []];
+  const { cart, owned } = context.user
+    ? await context.services.cart.viewWithOwned(context.user.id)
+    : { cart: null, owned: [] };
   return data(
     { origin: context.origin, user, flash: waiting?.flash ?? null, cart, owned },
     waiting ? { headers: { 'Set-Cookie': waiting.clear } } : undefined,

@@ -175,6 +175,10 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
   await expect(page.getByRole('article')).toHaveCount(1);
   await page.getByRole('button', { name: 'Not Started' }).click();
   await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(page).toHaveURL('/exam/pmp/practice-tests?filter=not-started');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Not Started' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article')).toHaveCount(3);
   await page.getByRole('button', { name: 'Passed' }).click();
   await expect(page.getByText('No tests match this filter.')).toBeVisible();
   await page.getByRole('button', { name: 'All Tests' }).click();

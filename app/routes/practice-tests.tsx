@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { data, Link, useActionData, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
@@ -52,6 +53,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+function pick<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+}
+
 const filterLabels: Record<TestFilter, string> = {
   all: 'All Tests',
   'not-started': 'Not Started',
@@ -70,26 +75,22 @@ const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone:
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   const { exam, access, progress, courseProgress, user, charts } = loaderData;
   const actionData = useActionData<typeof action>();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // Filter and sort work on what the page already has: local state, mirrored into the address (so a
+  // reload or a shared link keeps them) without a round trip to the server.
+  const [filter, setFilter] = useState<TestFilter>(() => pick(TEST_FILTERS, params.get('filter'), 'all'));
+  const [sort, setSort] = useState<TestSort>(() => pick(TEST_SORTS, params.get('sort'), 'newest'));
   const demo = access === null;
-  const filter = (TEST_FILTERS as readonly string[]).includes(params.get('filter') ?? '')
-    ? (params.get('filter') as TestFilter)
-    : 'all';
-  const sort = (TEST_SORTS as readonly string[]).includes(params.get('sort') ?? '')
-    ? (params.get('sort') as TestSort)
-    : 'newest';
   const progressMap = new Map(Object.entries(progress));
   const visible = sortTests(exam.practiceTests, sort, progressMap).filter(
     (t) => demo || matchesFilter(filter, progressMap.get(t.id) ?? NO_PROGRESS, t.passingScore),
   );
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (p) => {
-        p.set(key, value);
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const choose = <T extends string>(key: string, value: T, set: (v: T) => void) => {
+    set(value);
+    const url = new URL(window.location.href);
+    url.searchParams.set(key, value);
+    window.history.replaceState(window.history.state, '', url);
+  };
 
   return (
     <section aria-labelledby="tests-heading" className="container-page py-10">
@@ -178,7 +179,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
                 key={f}
                 type="button"
                 aria-pressed={filter === f}
-                onClick={() => setParam('filter', f)}
+                onClick={() => choose('filter', f, setFilter)}
                 className={`min-h-11 rounded-full border px-4 text-sm font-medium ${filter === f ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800'}`}
               >
                 {filterLabels[f]}
@@ -190,7 +191,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
           Sort by
           <select
             value={sort}
-            onChange={(e) => setParam('sort', e.target.value)}
+            onChange={(e) => choose('sort', e.target.value as TestSort, setSort)}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
           >
             {TEST_SORTS.map((s) => (

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /**
  * One interface per table. Columns use portable types so one migration set runs on SQLite and
@@ -175,5 +175,3 @@ export type ExamRow = Selectable<ExamsTable>;
 export type NewExamRow = Insertable<ExamsTable>;
 export type PracticeTestRow = Selectable<PracticeTestsTable>;
 export type QuestionRow = Selectable<QuestionsTable>;
-// Kept for tables that gain generated columns later.
-export type { Generated };

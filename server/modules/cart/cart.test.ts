@@ -89,6 +89,9 @@ describe.each(engines)('carts on %s', (engine) => {
   it('never holds an exam the student owns', async () => {
     await grantAccess(database.db, 'cart@example.com', 'gamma', now);
     expect((await services.cart.view(userId)).items.map((i) => i.examId)).toEqual(['alpha']);
+    const page = await services.cart.viewWithOwned(userId);
+    expect(page.owned).toEqual(['gamma']);
+    expect(page.cart.items.map((i) => i.examId)).toEqual(['alpha']);
     expect((await services.cart.add(userId, 'gamma')).result).toBe('owned');
     expect((await services.cart.merge(userId, [{ id: 'gamma', quantity: 1 }])).items.map((i) => i.examId)).toEqual([
       'alpha',

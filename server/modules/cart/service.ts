@@ -60,7 +60,8 @@ export function createCartService(db: Db, clock: () => Date) {
     };
   }
 
-  async function view(userId: string): Promise<CartView> {
+  /** The stored cart and the exams the student owns, which it never holds. */
+  async function viewWithOwned(userId: string): Promise<{ cart: CartView; owned: string[] }> {
     const [rows, owned] = await Promise.all([
       db
         .selectFrom('cart_items')
@@ -71,16 +72,21 @@ export function createCartService(db: Db, clock: () => Date) {
       ownedExamIds(userId),
     ]);
     const stale = rows.filter((r) => owned.includes(r.exam_id)).map((r) => r.exam_id);
-    if (stale.length > 0)
+    if (stale.length > 0) {
       await db.deleteFrom('cart_items').where('user_id', '=', userId).where('exam_id', 'in', stale).execute();
-    return price(
+    }
+    const cart = await price(
       rows.map((r) => ({ examId: r.exam_id, quantity: r.quantity })),
       owned,
     );
+    return { cart, owned };
   }
+
+  const view = async (userId: string): Promise<CartView> => (await viewWithOwned(userId)).cart;
 
   return {
     view,
+    viewWithOwned,
     ownedExamIds,
 
     /** An anonymous visitor's cart, priced by the server. */
