@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { data, Link, useNavigate } from 'react-router';
+import { BackLink } from '../components/ui/back-link.tsx';
+import { data, useNavigate } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
@@ -50,11 +51,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page py-8">
-      <p className="text-sm">
-        <Link to={`/exams/${exam.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          {exam.title}
-        </Link>
-      </p>
+      <BackLink to={`/exams/${exam.id}`}>{exam.title}</BackLink>
       <h1 className="mb-6 mt-1 text-2xl font-bold sm:text-3xl">Free Demo</h1>
       {error && (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { BackLink } from '../components/ui/back-link.tsx';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
@@ -61,14 +62,7 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page py-8">
-      <p className="text-sm">
-        <Link
-          to={`/exam/${info.examId}/practice-tests`}
-          className="font-medium text-brand-700 underline-offset-4 hover:underline"
-        >
-          {info.examTitle}
-        </Link>
-      </p>
+      <BackLink to={`/exam/${info.examId}/practice-tests`}>{info.examTitle}</BackLink>
       <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{info.title}</h1>
       <p className="mb-6 mt-1 text-slate-700">
         {stage.kind === 'intro' ? 'Choose how to take this test.' : mode === 'exam' ? 'Exam Mode' : 'Practice Mode'}

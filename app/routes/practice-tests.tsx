@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BackLink } from '../components/ui/back-link.tsx';
 import { data, Link, useActionData, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
@@ -94,11 +95,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="tests-heading" className="container-page py-10">
-      <p className="text-sm">
-        <Link to={`/exams/${exam.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          {exam.title}
-        </Link>
-      </p>
+      <BackLink to={`/exams/${exam.id}`}>{exam.title}</BackLink>
       <h1 id="tests-heading" className="mt-2 text-3xl font-bold">
         Practice Tests
       </h1>

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from 'react-router';
+import { BackLink } from '../components/ui/back-link.tsx';
 import { capitalise } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
@@ -30,14 +31,7 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
   const { info } = loaderData;
   return (
     <section aria-labelledby="test-heading" className="container-page max-w-3xl py-10">
-      <p className="text-sm">
-        <Link
-          to={`/exam/${info.examId}/practice-tests`}
-          className="font-medium text-brand-700 underline-offset-4 hover:underline"
-        >
-          {info.examTitle}
-        </Link>
-      </p>
+      <BackLink to={`/exam/${info.examId}/practice-tests`}>{info.examTitle}</BackLink>
       <h1 id="test-heading" className="mt-1 text-3xl font-bold">
         {info.title}
       </h1>

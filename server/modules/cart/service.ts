@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { EMPTY_CART, MAX_QUANTITY, type CartLine, type CartView } from '../../../shared/cart.ts';
 import { couponEntryProblem, type CouponCheck } from '../../../shared/coupon-rules.ts';
 import type { Database } from '../../db/schema.ts';
+import { ownedExamIds as ownedBy } from '../practice/access.ts';
 import { validateCoupon } from '../promotions/coupons.ts';
 
 type Db = Kysely<Database>;
@@ -12,17 +13,7 @@ export type AddResult = 'added' | 'already' | 'owned' | 'unknown';
  * Every price and title comes from the catalogue; a cart never holds an exam its owner already has.
  */
 export function createCartService(db: Db, clock: () => Date) {
-  async function ownedExamIds(userId: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('purchases')
-      .select('exam_id')
-      .distinct()
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active')
-      .where('expires_at', '>', clock().toISOString())
-      .execute();
-    return rows.map((r) => r.exam_id);
-  }
+  const ownedExamIds = (userId: string) => ownedBy(db, userId, clock());
 
   /** Prices lines from the catalogue; unknown and owned exams are left out. */
   async function price(lines: { examId: string; quantity: number }[], owned: string[]): Promise<CartView> {

@@ -24,6 +24,19 @@ export async function activeAccess(db: Db, userId: string, examId: string, now: 
   return row ? { purchaseDate: row.purchase_date, expiresAt: row.expires_at } : null;
 }
 
+/** Every exam the user may open in full now: one with an active, unexpired purchase. */
+export async function ownedExamIds(db: Db, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('purchases')
+    .select('exam_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('expires_at', '>', now.toISOString())
+    .execute();
+  return rows.map((r) => r.exam_id);
+}
+
 export type GrantResult = { ok: true; expiresAt: string } | { ok: false; error: string };
 
 /**

@@ -6,7 +6,7 @@ import { courseProgress, daysRemaining, progressByTest, type TestProgress } from
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
 import { findExam } from '../catalogue/queries.ts';
-import { activeAccess } from './access.ts';
+import { activeAccess, ownedExamIds } from './access.ts';
 import {
   attemptView,
   changeAnswer,
@@ -125,18 +125,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
 
     /** The legacy test list: every test this student may open, exam by exam. */
     async openTests(user: User): Promise<{ id: string; title: string; examTitle: string }[]> {
-      const now = clock().toISOString();
-      const owned = user
-        ? (
-            await db
-              .selectFrom('purchases')
-              .select('exam_id')
-              .where('user_id', '=', user.id)
-              .where('status', '=', 'active')
-              .where('expires_at', '>', now)
-              .execute()
-          ).map((p) => p.exam_id)
-        : [];
+      const owned = user ? await ownedExamIds(db, user.id, clock()) : [];
       const rows = await db
         .selectFrom('practice_tests')
         .innerJoin('exams', 'exams.id', 'practice_tests.exam_id')

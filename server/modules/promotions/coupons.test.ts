@@ -13,6 +13,20 @@ describe.each(engines)('coupons on %s', (engine) => {
     const parsed = newCouponSchema.parse(input);
     expect(await createCoupon(database.db, parsed, now)).toEqual({ ok: true });
   };
+  /** A usage record, as fulfilment writes it. */
+  const recordUse = (code: string, sessionId: string) =>
+    database.db
+      .insertInto('coupon_usages')
+      .values({
+        id: randomUUID(),
+        coupon_code: code,
+        user_id: userId,
+        session_id: sessionId,
+        provider_coupon_id: code,
+        status: 'used',
+        used_at: now.toISOString(),
+      })
+      .execute();
   const check = (code: string, totalCents = 2999, user: string | null = userId) =>
     validateCoupon(database.db, { code, userId: user, totalCents, now });
 
@@ -58,18 +72,7 @@ describe.each(engines)('coupons on %s', (engine) => {
   });
 
   it("counts a user's earlier uses against the per-user limit", async () => {
-    await database.db
-      .insertInto('coupon_usages')
-      .values({
-        id: randomUUID(),
-        coupon_code: 'FIVEOFF',
-        user_id: userId,
-        session_id: 'cs_1',
-        provider_coupon_id: 'FIVEOFF',
-        status: 'used',
-        used_at: now.toISOString(),
-      })
-      .execute();
+    await recordUse('FIVEOFF', 'cs_1');
     expect(await check('FIVEOFF')).toEqual({ ok: false, message: 'You have already used this coupon' });
     expect(await check('FIVEOFF', 2999, null)).toMatchObject({ ok: true });
   });
@@ -81,20 +84,7 @@ describe.each(engines)('coupons on %s', (engine) => {
     await expect(
       database.db.updateTable('coupons').set({ used_count: -1 }).where('code', '=', 'FIVEOFF').execute(),
     ).rejects.toThrow();
-    await expect(
-      database.db
-        .insertInto('coupon_usages')
-        .values({
-          id: randomUUID(),
-          coupon_code: 'FIVEOFF',
-          user_id: userId,
-          session_id: 'cs_1',
-          provider_coupon_id: 'FIVEOFF',
-          status: 'used',
-          used_at: now.toISOString(),
-        })
-        .execute(),
-    ).rejects.toThrow();
+    await expect(recordUse('FIVEOFF', 'cs_1')).rejects.toThrow();
   });
 
   it('refuses a second coupon with the same code', async () => {
