@@ -6,6 +6,7 @@ import { createCartService } from './modules/cart/service.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createPracticeService } from './modules/practice/service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { createPayments, type PaymentsConfig } from './modules/payments/index.ts';
 
 export interface ServiceOptions {
   database: DatabaseHandle;
@@ -14,6 +15,8 @@ export interface ServiceOptions {
   secret: string;
   mailer: Mailer;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** The payment provider; the built-in sandbox unless told otherwise. */
+  payments?: PaymentsConfig;
   /** The time, for tests that need to move it. */
   clock?: () => Date;
 }
@@ -21,10 +24,23 @@ export interface ServiceOptions {
 export function createServices(options: ServiceOptions): Services {
   const { database } = options;
   const auth = createAuth({ ...options, db: database.db, engine: database.engine });
+  const clock = options.clock ?? (() => new Date());
+  const cart = createCartService(database.db, clock);
+  const { checkout, sandbox } = createPayments({
+    config: options.payments ?? { provider: 'sandbox' },
+    db: database.db,
+    cart,
+    mailer: options.mailer,
+    baseUrl: options.baseUrl,
+    secret: options.secret,
+    clock,
+  });
   return {
     catalogue: createCatalogueService(database.db),
     accounts: createAccountsService(auth, database.db, options.baseUrl, Boolean(options.google)),
     practice: createPracticeService(database.db, options.clock),
-    cart: createCartService(database.db, options.clock ?? (() => new Date())),
+    cart,
+    checkout,
+    sandbox,
   };
 }

@@ -32,7 +32,20 @@ const google =
   env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
     ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, discoveryUrl: env.GOOGLE_DISCOVERY_URL }
     : undefined;
-const services = createServices({ database, baseUrl, secret: authSecret(env.AUTH_SECRET), mailer, google });
+const payments =
+  env.PAYMENT_PROVIDER === 'stripe'
+    ? {
+        provider: 'stripe' as const,
+        secretKey: env.STRIPE_SECRET_KEY!,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        apiUrl: env.STRIPE_API_URL,
+      }
+    : { provider: 'sandbox' as const, settleSeconds: env.SANDBOX_SETTLE_SECONDS };
+const services = createServices({ database, baseUrl, secret: authSecret(env.AUTH_SECRET), mailer, google, payments });
+
+// Checkouts left unpaid past their payment page's lifetime give their coupon holds back.
+const sweep = setInterval(() => void services.checkout.sweep().catch(() => undefined), 5 * 60 * 1000);
+sweep.unref();
 
 const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 const app = await buildApp({
@@ -74,4 +87,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
-app.log.info({ mail: mailer.describe(), google: Boolean(google), baseUrl }, 'store ready');
+app.log.info(
+  { mail: mailer.describe(), google: Boolean(google), payments: env.PAYMENT_PROVIDER, baseUrl },
+  'store ready',
+);

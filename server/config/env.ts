@@ -27,14 +27,30 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   /** Trust X-Forwarded-* from this many proxy hops (0: the socket address is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** sandbox: the built-in test card processor (no account anywhere); stripe: Stripe Checkout. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /api/payments/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another address for Stripe's API, such as a local stand-in; unset: Stripe itself. */
+  STRIPE_API_URL: z.url().optional(),
+  /** Seconds a sandbox payment made with the pending test card takes to settle. */
+  SANDBOX_SETTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Seconds the server waits for open requests on shutdown before it exits anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+const withStripeKeys = envSchema.superRefine((env, ctx) => {
+  if (env.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+  }
+});
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = withStripeKeys.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -147,7 +147,8 @@ export interface CouponUsagesTable {
   user_id: string;
   session_id: string;
   provider_coupon_id: string | null;
-  status: 'used';
+  /** A checkout holds a use while its payment is open; fulfilment makes it 'used', a failed payment frees it. */
+  status: 'reserved' | 'used' | 'released';
   used_at: string;
 }
 
@@ -158,7 +159,85 @@ export interface CartItemsTable {
   added_at: string;
 }
 
+export type CheckoutStatus = 'creating' | 'open' | 'pending' | 'complete' | 'failed' | 'expired';
+
+export interface CheckoutsTable {
+  order_id: string;
+  provider: string;
+  session_id: string | null;
+  user_id: string;
+  status: CheckoutStatus;
+  coupon_code: string | null;
+  lines_json: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  currency: string;
+  customer_email: string;
+  customer_name: string;
+  url: string | null;
+  created_at: string;
+  expires_at: string;
+  updated_at: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  session_id: string;
+  payment_id: string | null;
+  provider_customer_id: string | null;
+  payment_status: string;
+  currency: string;
+  amount_subtotal_cents: number;
+  amount_discount_cents: number;
+  amount_total_cents: number;
+  amount_received_cents: number;
+  customer_email: string;
+  customer_name: string;
+  coupon_code: string | null;
+  confirmation_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  position: number;
+  exam_id: string;
+  description: string;
+  quantity: number;
+  unit_amount_cents: number;
+  amount_subtotal_cents: number;
+  amount_discount_cents: number;
+  amount_total_cents: number;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  order_id: string;
+  status: 'open' | 'processing' | 'paid' | 'declined' | 'expired';
+  lines_json: string;
+  amount_subtotal_cents: number;
+  amount_discount_cents: number;
+  amount_total_cents: number;
+  currency: string;
+  customer_email: string;
+  success_url: string;
+  cancel_url: string;
+  payment_id: string | null;
+  card_last4: string | null;
+  created_at: string;
+  expires_at: string;
+  settles_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
+  checkouts: CheckoutsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  sandbox_payments: SandboxPaymentsTable;
   users: UsersTable;
   cart_items: CartItemsTable;
   coupons: CouponsTable;

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import type { Services } from './load-context.ts';
+import { registerPaymentWebhook } from './payment-webhook.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -97,6 +98,8 @@ export async function buildApp(options: AppOptions) {
   // The client's address as this server sees it; whatever a client claims in this header is replaced.
   const clientHeaders = (request: FastifyRequest) => ({ [CLIENT_IP_HEADER]: request.ip });
   const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  await registerPaymentWebhook(app, services);
 
   await app.register(async (fetchRoutes) => {
     // Pages, their form posts and the sign-in API reach their Fetch handlers untouched.

@@ -1,6 +1,8 @@
 import type { AccountsService, Client, SessionUser } from '../modules/accounts/service.ts';
 import type { CartService } from '../modules/cart/service.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
+import type { CheckoutService } from '../modules/payments/checkout.ts';
+import type { SandboxProvider } from '../modules/payments/sandbox.ts';
 import type { PracticeService } from '../modules/practice/service.ts';
 
 /** The server's services, one set per process, handed to every route loader and action. */
@@ -9,6 +11,9 @@ export interface Services {
   accounts: AccountsService;
   practice: PracticeService;
   cart: CartService;
+  checkout: CheckoutService;
+  /** The built-in test card processor's hosted page; null when a real provider is configured. */
+  sandbox: SandboxProvider | null;
 }
 
 /** What each request's loaders and actions receive as `context`. */

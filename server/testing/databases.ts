@@ -26,17 +26,27 @@ export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle
     ...handle,
     close: async () => {
       await handle.close();
+      await waitForDisconnects(name);
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }
 
-async function adminQuery(statement: string) {
+async function adminQuery(statement: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: postgresUrl! });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query(statement, values);
   } finally {
     await client.end();
+  }
+}
+
+/** A closed pool's connections take a moment to leave the server; dropping before that kills them noisily. */
+async function waitForDisconnects(name: string) {
+  for (let i = 0; i < 40; i++) {
+    const { rows } = await adminQuery('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if ((rows[0] as { n: number }).n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

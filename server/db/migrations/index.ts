@@ -4,6 +4,7 @@ import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-practice.ts';
 import * as m0004 from './0004-promotions.ts';
 import * as m0005 from './0005-carts.ts';
+import * as m0006 from './0006-orders.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-practice': m0003,
   '0004-promotions': m0004,
   '0005-carts': m0005,
+  '0006-orders': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

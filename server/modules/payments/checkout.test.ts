@@ -1,0 +1,424 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_ID_PATTERN } from '../../../shared/order.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { buildApp } from '../../http/app.ts';
+import { contentFixture } from '../../testing/content-fixtures.ts';
+import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { createTestServices, memoryMailer, TEST_BASE_URL } from '../../testing/services.ts';
+import { importContent } from '../catalogue/content-import.ts';
+import { ownedExamIds } from '../practice/access.ts';
+import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
+import { CHECKOUT_LIFETIME_MS } from './checkout.ts';
+import { WEBHOOK_PATH } from './index.ts';
+import { SANDBOX_CARDS } from './sandbox-cards.ts';
+import { SANDBOX_SIGNATURE_HEADER } from './sandbox.ts';
+
+const DAY_MS = 86_400_000;
+
+describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
+  let database: DatabaseHandle;
+  let services: ReturnType<typeof createTestServices>;
+  let mailer: ReturnType<typeof memoryMailer>;
+  let now = new Date('2026-11-21T12:00:00.000Z');
+  /** Notifications the sandbox sent, as they would reach the webhook. */
+  const deliveries: { body: string; signature: string }[] = [];
+
+  const db = () => database.db;
+  const sandbox = () => services.sandbox!;
+
+  async function newStudent(cart: [examId: string, quantity: number][]) {
+    const id = randomUUID();
+    await db()
+      .insertInto('users')
+      .values({
+        id,
+        name: `Student ${id.slice(0, 4)}`,
+        email: `${id}@example.com`,
+        emailVerified: engine === 'postgres' ? false : 0,
+        image: null,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        lastOrderAt: null,
+      })
+      .execute();
+    for (const [examId, quantity] of cart) {
+      await db()
+        .insertInto('cart_items')
+        .values({ user_id: id, exam_id: examId, quantity, added_at: now.toISOString() })
+        .execute();
+    }
+    return { id, email: `${id}@example.com`, name: `Student ${id.slice(0, 4)}` };
+  }
+
+  /** Starts paying and answers the payment session's id. */
+  async function startPaying(user: { id: string; email: string; name: string }, coupon: string | null = null) {
+    const started = await services.checkout.start(user, coupon);
+    if (!started.ok) throw new Error(started.message);
+    const sessionId = started.url.split('/').pop()!;
+    expect(started.url).toBe(`${TEST_BASE_URL}/sandbox/checkout/${sessionId}`);
+    return sessionId;
+  }
+
+  const count = async (table: 'orders' | 'order_items' | 'purchases', userId: string) => {
+    const column = table === 'order_items' ? 'order_id' : 'user_id';
+    if (table === 'order_items') {
+      const orders = await db().selectFrom('orders').select('id').where('user_id', '=', userId).execute();
+      if (orders.length === 0) return 0;
+      return (
+        await db()
+          .selectFrom('order_items')
+          .select('order_id')
+          .where(
+            column,
+            'in',
+            orders.map((o) => o.id),
+          )
+          .execute()
+      ).length;
+    }
+    return (await db().selectFrom(table).select('id').where('user_id', '=', userId).execute()).length;
+  };
+  const coupon = (code: string) =>
+    db().selectFrom('coupons').select(['used_count']).where('code', '=', code).executeTakeFirstOrThrow();
+  const checkoutOf = (sessionId: string) =>
+    db().selectFrom('checkouts').selectAll().where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const cartOf = async (userId: string) =>
+    (
+      await db().selectFrom('cart_items').select('exam_id').where('user_id', '=', userId).orderBy('exam_id').execute()
+    ).map((r) => r.exam_id);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await importContent(database.db, [
+      contentFixture('alpha', { title: 'Alpha', priceCents: 2999 }, 1),
+      contentFixture('beta', { title: 'Beta', priceCents: 1999 }, 1),
+    ]);
+    mailer = memoryMailer();
+    services = createTestServices(database, {
+      clock: () => now,
+      mailer,
+      payments: {
+        provider: 'sandbox',
+        settleSeconds: 30,
+        deliver: async (body, signature) => void deliveries.push({ body, signature }),
+      },
+    });
+    const coupons = [
+      { code: 'TENOFF', type: 'percentage', value: 10 },
+      { code: 'LIMIT10', type: 'fixed', value: 500, usageLimit: 10 },
+      { code: 'ONCEONLY', type: 'fixed', value: 100, perUserLimit: 1 },
+    ];
+    for (const c of coupons) await createCoupon(database.db, newCouponSchema.parse(c), now);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => {
+    deliveries.length = 0;
+    mailer.sent.length = 0;
+  });
+
+  it('a paid card: one order with its items and amounts, purchases for a year, the coupon used, the cart emptied, one email', async () => {
+    const student = await newStudent([
+      ['alpha', 1],
+      ['beta', 2],
+    ]);
+    const sessionId = await startPaying(student, ' tenoff ');
+    const page = await sandbox().page(sessionId);
+    // 2999 + 2 × 1999 = 6997; 10 % is 699.7, rounded to 700.
+    expect(page).toMatchObject({ state: 'open', subtotalCents: 6997, discountCents: 700, totalCents: 6297 });
+    expect((await coupon('TENOFF')).used_count).toBe(1);
+
+    const paid = await sandbox().pay(sessionId, '4242 4242 4242 4242');
+    expect(paid).toEqual({ ok: true, redirectTo: `${TEST_BASE_URL}/payment/success?session_id=${sessionId}` });
+    expect(await services.checkout.sync(sessionId)).toBe('succeeded');
+
+    const [order] = await services.checkout.orders(student.id);
+    expect(order!.orderId).toMatch(ORDER_ID_PATTERN);
+    expect(order).toMatchObject({
+      sessionId,
+      paymentStatus: 'succeeded',
+      currency: 'usd',
+      amountSubtotalCents: 6997,
+      amountDiscountCents: 700,
+      amountTotalCents: 6297,
+      amountReceivedCents: 6297,
+      couponCode: 'TENOFF',
+      customerEmail: student.email,
+    });
+    // The discount split in proportion: 2999/6997 × 700 = 300.03 → 300; 3998/6997 × 700 = 399.97 → 400.
+    expect(
+      order!.items.map((i) => [i.examId, i.quantity, i.amountSubtotalCents, i.amountDiscountCents, i.amountTotalCents]),
+    ).toEqual([
+      ['alpha', 1, 2999, 300, 2699],
+      ['beta', 2, 3998, 400, 3598],
+    ]);
+    const purchases = await db()
+      .selectFrom('purchases')
+      .selectAll()
+      .where('user_id', '=', student.id)
+      .orderBy('exam_id')
+      .execute();
+    expect(purchases.map((p) => [p.exam_id, p.order_id, p.session_id, p.status, p.total_amount_cents])).toEqual([
+      ['alpha', order!.orderId, sessionId, 'active', 2699],
+      ['beta', order!.orderId, sessionId, 'active', 3598],
+    ]);
+    expect(new Date(purchases[0]!.expires_at).getTime() - now.getTime()).toBe(365 * DAY_MS);
+    expect(await ownedExamIds(db(), student.id, now)).toEqual(expect.arrayContaining(['alpha', 'beta']));
+    expect(await cartOf(student.id)).toEqual([]);
+    expect((await coupon('TENOFF')).used_count).toBe(1);
+    const usage = await db()
+      .selectFrom('coupon_usages')
+      .selectAll()
+      .where('user_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(usage).toMatchObject({ coupon_code: 'TENOFF', session_id: order!.orderId, status: 'used' });
+    const user = await db()
+      .selectFrom('users')
+      .select('lastOrderAt')
+      .where('id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(user.lastOrderAt!).toISOString()).toBe(now.toISOString());
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: student.email, subject: `Your PracticePass order ${order!.orderId}` });
+    expect(mailer.sent[0]!.text).toContain('Total paid: $62.97 USD');
+    // The sandbox told the webhook as well; that delivery finds the work done.
+    expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual(['checkout.session.completed']);
+    expect(await services.checkout.notify(Buffer.from(deliveries[0]!.body), deliveries[0]!.signature)).toBe(
+      'succeeded',
+    );
+    expect(await count('orders', student.id)).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('a declined card: no order, the coupon hold given back, the cart kept', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student, 'TENOFF');
+    expect((await coupon('TENOFF')).used_count).toBe(2);
+    expect((await sandbox().pay(sessionId, SANDBOX_CARDS.declined)).ok).toBe(true);
+    expect(await services.checkout.sync(sessionId)).toBe('failed');
+    expect((await checkoutOf(sessionId)).status).toBe('failed');
+    expect((await coupon('TENOFF')).used_count).toBe(1);
+    expect(await count('orders', student.id)).toBe(0);
+    expect(await count('purchases', student.id)).toBe(0);
+    expect(await cartOf(student.id)).toEqual(['alpha']);
+    expect(mailer.sent).toHaveLength(0);
+    // A closed page takes no second card.
+    expect(await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds)).toEqual({
+      ok: false,
+      error: 'This payment page is closed.',
+    });
+  });
+
+  it('a mistyped card number is refused on the page and the payment stays open', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student);
+    expect(await sandbox().pay(sessionId, '4242 4242 4242 4241')).toEqual({
+      ok: false,
+      error: 'Your card number is invalid.',
+    });
+    expect(await services.checkout.sync(sessionId)).toBe('failed');
+    expect((await checkoutOf(sessionId)).status).toBe('open');
+  });
+
+  it('a pending card: pending until it settles, then fulfilled', async () => {
+    const student = await newStudent([['beta', 1]]);
+    const sessionId = await startPaying(student);
+    await sandbox().pay(sessionId, SANDBOX_CARDS.pending);
+    expect(await services.checkout.sync(sessionId)).toBe('pending');
+    expect((await checkoutOf(sessionId)).status).toBe('pending');
+    expect(await count('purchases', student.id)).toBe(0);
+    now = new Date(now.getTime() + 31_000);
+    expect(await services.checkout.sync(sessionId)).toBe('succeeded');
+    expect(await count('purchases', student.id)).toBe(1);
+    expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual([
+      'checkout.session.completed',
+      'checkout.session.async_payment_succeeded',
+    ]);
+  });
+
+  it('the cancel link closes the payment, gives the coupon back and keeps the cart', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student, 'TENOFF');
+    const before = (await coupon('TENOFF')).used_count;
+    const cancelUrl = await sandbox().cancel(sessionId);
+    const orderId = (await checkoutOf(sessionId)).order_id;
+    expect(cancelUrl).toBe(`${TEST_BASE_URL}/payment/failed?order=${orderId}`);
+    await services.checkout.cancel(student.id, orderId);
+    expect((await checkoutOf(sessionId)).status).toBe('expired');
+    expect((await coupon('TENOFF')).used_count).toBe(before - 1);
+    expect(await cartOf(student.id)).toEqual(['alpha']);
+    expect(await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds)).toMatchObject({ ok: false });
+  });
+
+  it("a student's cancel link cannot close another student's checkout", async () => {
+    const owner = await newStudent([['alpha', 1]]);
+    const other = await newStudent([]);
+    const sessionId = await startPaying(owner);
+    await services.checkout.cancel(other.id, (await checkoutOf(sessionId)).order_id);
+    expect((await checkoutOf(sessionId)).status).toBe('open');
+  });
+
+  it('the return, the webhook and 50 duplicate deliveries at once leave one order and one purchase per item', async () => {
+    const student = await newStudent([
+      ['alpha', 1],
+      ['beta', 1],
+    ]);
+    const sessionId = await startPaying(student, 'TENOFF');
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    const [event] = deliveries;
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 50 }, () => services.checkout.notify(Buffer.from(event!.body), event!.signature)),
+      ...Array.from({ length: 10 }, () => services.checkout.sync(sessionId)),
+    ]);
+    expect(new Set(outcomes)).toEqual(new Set(['succeeded']));
+    expect(await count('orders', student.id)).toBe(1);
+    expect(await count('order_items', student.id)).toBe(2);
+    expect(await count('purchases', student.id)).toBe(2);
+    const uses = await db().selectFrom('coupon_usages').selectAll().where('user_id', '=', student.id).execute();
+    expect(uses.map((u) => u.status)).toEqual(['used']);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('100 students paying at once with a coupon limited to 10 uses: 10 hold it and usedCount ends at 10', async () => {
+    const students = await Promise.all(Array.from({ length: 100 }, () => newStudent([['alpha', 1]])));
+    const started = await Promise.all(students.map((s) => services.checkout.start(s, 'LIMIT10')));
+    const ok = started.filter((r) => r.ok);
+    expect(ok).toHaveLength(10);
+    expect(new Set(started.filter((r) => !r.ok).map((r) => (r as { message: string }).message))).toEqual(
+      new Set(['Coupon usage limit reached']),
+    );
+    const sessions = ok.map((r) => (r as { url: string }).url.split('/').pop()!);
+    await Promise.all(sessions.map((id) => sandbox().pay(id, SANDBOX_CARDS.succeeds)));
+    await Promise.all(sessions.map((id) => services.checkout.sync(id)));
+    expect((await coupon('LIMIT10')).used_count).toBe(10);
+    const uses = await db().selectFrom('coupon_usages').select('status').where('coupon_code', '=', 'LIMIT10').execute();
+    expect(uses.map((u) => u.status)).toEqual(Array(10).fill('used'));
+  });
+
+  it('one student starting two checkouts at once holds a once-per-student coupon at most once', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    await Promise.all([services.checkout.start(student, 'ONCEONLY'), services.checkout.start(student, 'ONCEONLY')]);
+    const held = await db()
+      .selectFrom('coupon_usages')
+      .select('status')
+      .where('user_id', '=', student.id)
+      .where('status', '=', 'reserved')
+      .execute();
+    expect(held).toHaveLength(1);
+    expect((await coupon('ONCEONLY')).used_count).toBe(1);
+  });
+
+  it('a checkout left unpaid past its lifetime is closed by the sweep and its coupon hold given back', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student, 'TENOFF');
+    const before = (await coupon('TENOFF')).used_count;
+    now = new Date(now.getTime() + CHECKOUT_LIFETIME_MS + 1000);
+    expect(await services.checkout.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await checkoutOf(sessionId)).status).toBe('expired');
+    expect((await coupon('TENOFF')).used_count).toBe(before - 1);
+    expect(await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds)).toMatchObject({ ok: false });
+  });
+
+  it('fulfilment that fails half-way leaves nothing behind, and the next delivery completes it', async () => {
+    const student = await newStudent([
+      ['alpha', 1],
+      ['beta', 1],
+    ]);
+    const sessionId = await startPaying(student, 'TENOFF');
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    // A purchase already recorded for this session and exam makes the transaction fail at its third write,
+    // after the order and its items were written.
+    const blocker = randomUUID();
+    await db()
+      .insertInto('purchases')
+      .values({
+        id: blocker,
+        user_id: (await newStudent([])).id,
+        exam_id: 'beta',
+        title: 'x',
+        category: 'x',
+        price_cents: 0,
+        quantity: 1,
+        total_amount_cents: 0,
+        session_id: sessionId,
+        order_id: null,
+        status: 'revoked',
+        purchase_date: now.toISOString(),
+        expires_at: now.toISOString(),
+        last_access_date: null,
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    await expect(services.checkout.sync(sessionId)).rejects.toThrow();
+    expect(await count('orders', student.id)).toBe(0);
+    expect(await count('purchases', student.id)).toBe(0);
+    expect(await cartOf(student.id)).toEqual(['alpha', 'beta']);
+    expect(
+      (
+        await db()
+          .selectFrom('coupon_usages')
+          .select('status')
+          .where('user_id', '=', student.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('reserved');
+    expect((await checkoutOf(sessionId)).status).toBe('open');
+
+    await db().deleteFrom('purchases').where('id', '=', blocker).execute();
+    expect(await services.checkout.notify(Buffer.from(deliveries[0]!.body), deliveries[0]!.signature)).toBe(
+      'succeeded',
+    );
+    expect(await count('orders', student.id)).toBe(1);
+    expect(await count('purchases', student.id)).toBe(2);
+  });
+
+  it('a payment session the store never recorded is found by its order id and fulfilled', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student);
+    // As if the store stopped right after the provider answered, before it wrote the session down.
+    await db().updateTable('checkouts').set({ session_id: null }).where('session_id', '=', sessionId).execute();
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    expect(await services.checkout.sync(sessionId)).toBe('succeeded');
+    expect(await count('purchases', student.id)).toBe(1);
+  });
+
+  it('an empty cart cannot be paid for, and an unknown session is not found', async () => {
+    const student = await newStudent([]);
+    expect(await services.checkout.start(student, null)).toEqual({ ok: false, message: 'Your cart is empty.' });
+    expect(await services.checkout.sync('sbx_cs_nope')).toBe('not-found');
+  });
+
+  it('the webhook refuses a bad or missing signature and a changed body, and changes nothing', async () => {
+    const app = await buildApp({ database: { ...database, close: async () => undefined }, services });
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student);
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    const { body, signature } = deliveries[0]!;
+    const post = (payload: string, headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        payload,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+
+    const forged = signature.replace(/v1=./, (s) => (s.endsWith('0') ? 'v1=1' : 'v1=0'));
+    for (const response of [
+      await post(body, { [SANDBOX_SIGNATURE_HEADER]: forged }),
+      await post(body, {}),
+      await post(body.replace(sessionId, 'sbx_cs_other'), { [SANDBOX_SIGNATURE_HEADER]: signature }),
+      await post('{', { [SANDBOX_SIGNATURE_HEADER]: 't=1,v1=00' }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'The notification signature does not match' });
+    }
+    expect(await count('orders', student.id)).toBe(0);
+    expect((await checkoutOf(sessionId)).status).toBe('open');
+
+    const accepted = await post(body, { [SANDBOX_SIGNATURE_HEADER]: signature });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ received: true, outcome: 'succeeded' });
+    expect(await count('orders', student.id)).toBe(1);
+    await app.close();
+  });
+});

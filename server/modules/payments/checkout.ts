@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { checkoutMessages as m } from '../../../shared/checkout-messages.ts';
+import { normaliseCouponCode } from '../../../shared/coupon-rules.ts';
+import { newOrderId, splitDiscount, type OrderView, type PaymentOutcome } from '../../../shared/order.ts';
+import type { CheckoutsTable, Database } from '../../db/schema.ts';
+import type { CartService } from '../cart/service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { holdCoupon, releaseCoupon } from '../promotions/coupon-holds.ts';
+import type { CheckoutLine } from './checkout-lines.ts';
+import { fulfil } from './fulfilment.ts';
+import { orderConfirmationMail } from './order-mail.ts';
+import { ordersOf } from './orders.ts';
+import { ProviderError, type PaymentProvider, type ProviderPayment } from './provider.ts';
+
+type Db = Kysely<Database>;
+
+/** How long a payment page stays open (Stripe accepts 30 minutes to 24 hours). */
+export const CHECKOUT_LIFETIME_MS = 45 * 60 * 1000;
+const CURRENCY = 'usd';
+
+export interface CheckoutOptions {
+  db: Db;
+  provider: PaymentProvider;
+  cart: CartService;
+  mailer: Mailer;
+  baseUrl: string;
+  clock: () => Date;
+  log?: (message: string) => void;
+}
+
+export type StartResult = { ok: true; url: string } | { ok: false; message: string };
+
+class CouponHoldRefused extends Error {}
+
+/**
+ * Checkout: starts payment from the stored cart and coupon, follows the provider's answer, and fulfils a
+ * paid checkout exactly once, whichever comes first: the student's return, the provider's notification,
+ * a retry, or the sweep of old checkouts.
+ */
+export function createCheckoutService(options: CheckoutOptions) {
+  const { db, provider, clock } = options;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const iso = () => clock().toISOString();
+
+  const byOrder = (orderId: string) =>
+    db.selectFrom('checkouts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  const bySession = (sessionId: string) =>
+    db.selectFrom('checkouts').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+
+  /** Ends an unpaid checkout (failed or expired) and gives its coupon hold back, once. */
+  async function close(checkout: CheckoutsTable, status: 'failed' | 'expired'): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('checkouts')
+        .set({ status, updated_at: iso() })
+        .where('order_id', '=', checkout.order_id)
+        .where('status', 'in', ['creating', 'open', 'pending'])
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) > 0 && checkout.coupon_code) {
+        await releaseCoupon(trx, checkout.coupon_code, checkout.order_id, iso());
+      }
+    });
+  }
+
+  /** Sends the confirmation once per order; a failed send is tried again on the next visit. */
+  async function confirm(orderId: string, userId: string): Promise<void> {
+    const claimed = await db
+      .updateTable('orders')
+      .set({ confirmation_sent_at: iso() })
+      .where('id', '=', orderId)
+      .where('confirmation_sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    const [order] = (await ordersOf(db, userId)).filter((o) => o.orderId === orderId);
+    try {
+      if (order) await options.mailer.send(orderConfirmationMail(order, options.baseUrl));
+    } catch (error) {
+      log(`Order confirmation for ${orderId} not sent: ${(error as Error).message}`);
+      await db.updateTable('orders').set({ confirmation_sent_at: null }).where('id', '=', orderId).execute();
+    }
+  }
+
+  /** Applies what the provider says about a checkout's payment. */
+  async function apply(checkout: CheckoutsTable, payment: ProviderPayment): Promise<PaymentOutcome> {
+    switch (payment.state) {
+      case 'succeeded':
+        await fulfil(db, checkout.order_id, payment, clock());
+        await confirm(checkout.order_id, checkout.user_id);
+        return 'succeeded';
+      case 'pending':
+        await db
+          .updateTable('checkouts')
+          .set({ status: 'pending', updated_at: iso() })
+          .where('order_id', '=', checkout.order_id)
+          .where('status', 'in', ['creating', 'open'])
+          .execute();
+        return 'pending';
+      case 'failed':
+      case 'expired':
+        await close(checkout, payment.state);
+        return 'failed';
+      case 'open':
+        return 'failed';
+    }
+  }
+
+  /** Asks the provider about a payment session and acts on the answer. */
+  async function sync(sessionId: string): Promise<PaymentOutcome> {
+    const known = await bySession(sessionId);
+    if (known?.status === 'complete') {
+      await confirm(known.order_id, known.user_id);
+      return 'succeeded';
+    }
+    const payment = await provider.retrieve(sessionId);
+    if (!payment) return 'not-found';
+    // A session the store never heard back about (it stopped just after asking for it) is found by the
+    // order id it carries, and joined to its checkout here.
+    let checkout = known;
+    if (!checkout && payment.orderId) {
+      const orphan = await byOrder(payment.orderId);
+      if (orphan && orphan.session_id === null) {
+        await db
+          .updateTable('checkouts')
+          .set({ session_id: sessionId, updated_at: iso() })
+          .where('order_id', '=', orphan.order_id)
+          .where('session_id', 'is', null)
+          .execute();
+        checkout = await byOrder(orphan.order_id);
+      }
+    }
+    if (!checkout || checkout.session_id !== sessionId) return 'not-found';
+    return apply(checkout, payment);
+  }
+
+  /** Closes a student's checkouts still waiting for payment, so a new one starts clean. */
+  async function abandonOpen(userId: string): Promise<void> {
+    const open = await db
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['creating', 'open'])
+      .execute();
+    for (const checkout of open) {
+      if (!checkout.session_id) {
+        await close(checkout, 'expired');
+        continue;
+      }
+      try {
+        const payment = await provider.expire(checkout.session_id);
+        // Paid in another tab a moment ago: that payment is fulfilled, not thrown away.
+        if (payment) await apply(checkout, payment);
+        else await close(checkout, 'expired');
+      } catch (error) {
+        log(`Checkout ${checkout.order_id} could not be closed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  return {
+    /** 'Proceed to Payment': a payment session for the stored cart and coupon, priced here. */
+    async start(user: { id: string; email: string; name: string }, couponCode: string | null): Promise<StartResult> {
+      await abandonOpen(user.id);
+      const cart = await options.cart.view(user.id);
+      if (cart.items.length === 0) return { ok: false, message: m.emptyCart };
+      const code = couponCode ? normaliseCouponCode(couponCode) : null;
+      let discountCents = 0;
+      let providerCouponId: string | null = null;
+      if (code) {
+        const check = await options.cart.checkCoupon({ code, userId: user.id, cart, applied: false });
+        if (!check.ok) return { ok: false, message: check.message };
+        discountCents = check.discountCents;
+        const coupon = await db
+          .selectFrom('coupons')
+          .select('provider_coupon_id')
+          .where('code', '=', code)
+          .executeTakeFirstOrThrow();
+        providerCouponId = coupon.provider_coupon_id ?? code;
+      }
+
+      const now = clock();
+      const orderId = newOrderId(now, (n) => randomBytes(n));
+      const shares = splitDiscount(
+        cart.items.map((i) => i.lineTotalCents),
+        discountCents,
+      );
+      const lines: CheckoutLine[] = cart.items.map((item, index) => ({
+        examId: item.examId,
+        description: item.title,
+        category: item.category,
+        unitAmountCents: item.priceCents,
+        quantity: item.quantity,
+        subtotalCents: item.lineTotalCents,
+        discountCents: shares[index]!,
+        totalCents: item.lineTotalCents - shares[index]!,
+      }));
+      const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
+      const checkout: CheckoutsTable = {
+        order_id: orderId,
+        provider: provider.name,
+        session_id: null,
+        user_id: user.id,
+        status: 'creating',
+        coupon_code: code,
+        lines_json: JSON.stringify(lines),
+        subtotal_cents: cart.totalCents,
+        discount_cents: discountCents,
+        total_cents: cart.totalCents - discountCents,
+        currency: CURRENCY,
+        customer_email: user.email,
+        customer_name: user.name,
+        url: null,
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('checkouts').values(checkout).execute();
+          if (code) {
+            const refused = await holdCoupon(trx, { code, userId: user.id, checkoutId: orderId, now: iso() });
+            if (refused) throw new CouponHoldRefused(refused);
+          }
+        });
+      } catch (error) {
+        if (error instanceof CouponHoldRefused) return { ok: false, message: error.message };
+        throw error;
+      }
+
+      try {
+        const session = await provider.createSession({
+          orderId,
+          userId: user.id,
+          customerEmail: user.email,
+          customerName: user.name,
+          currency: CURRENCY,
+          lines: lines.map(({ examId, description, unitAmountCents, quantity }) => ({
+            examId,
+            description,
+            unitAmountCents,
+            quantity,
+          })),
+          discount: code ? { couponCode: code, providerCouponId: providerCouponId!, amountCents: discountCents } : null,
+          successUrl: `${options.baseUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${options.baseUrl}/payment/failed?order=${orderId}`,
+          expiresAt,
+        });
+        await db
+          .updateTable('checkouts')
+          .set({ session_id: session.sessionId, url: session.url, status: 'open', updated_at: iso() })
+          .where('order_id', '=', orderId)
+          .execute();
+        return { ok: true, url: session.url };
+      } catch (error) {
+        await close(checkout, 'failed');
+        if (error instanceof ProviderError) return { ok: false, message: m.error(error.message) };
+        log(`Checkout ${orderId} failed: ${(error as Error).message}`);
+        return { ok: false, message: m.processing };
+      }
+    },
+
+    sync,
+
+    /** A signed notification from the provider. Throws WebhookSignatureError when it is not signed. */
+    async notify(rawBody: Buffer, signature: string | undefined): Promise<PaymentOutcome | 'ignored'> {
+      const sessionId = provider.webhookSession(rawBody, signature);
+      return sessionId ? sync(sessionId) : 'ignored';
+    },
+
+    /** The cancel link: the student's own checkout closes and its coupon hold is given back. */
+    async cancel(userId: string, orderId: string): Promise<void> {
+      const checkout = await byOrder(orderId);
+      if (!checkout || checkout.user_id !== userId || !['creating', 'open'].includes(checkout.status)) return;
+      const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
+      if (payment) await apply(checkout, payment);
+      else await close(checkout, 'expired');
+    },
+
+    /** Checkouts past their payment page's lifetime: settled if they were paid, closed if not. */
+    async sweep(): Promise<number> {
+      const stale = await db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('status', 'in', ['creating', 'open'])
+        .where('expires_at', '<', iso())
+        .execute();
+      for (const checkout of stale) {
+        try {
+          const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
+          if (payment) await apply(checkout, payment);
+          else await close(checkout, 'expired');
+        } catch (error) {
+          log(`Checkout ${checkout.order_id} could not be swept: ${(error as Error).message}`);
+        }
+      }
+      return stale.length;
+    },
+
+    /** The order paid through a payment session, if it belongs to this user. */
+    async orderBySession(userId: string, sessionId: string): Promise<OrderView | null> {
+      return (await ordersOf(db, userId, sessionId))[0] ?? null;
+    },
+
+    orders: (userId: string) => ordersOf(db, userId),
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { accessEnds } from '../../../shared/progress.ts';
+import type { Database } from '../../db/schema.ts';
+import { useCoupon } from '../promotions/coupon-holds.ts';
+import { parseLines } from './checkout-lines.ts';
+import type { ProviderPayment } from './provider.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * Turns a paid checkout into an order, in one transaction: a purchase per item (valid for the exam's
+ * validity days), the coupon's use, the order and its items, the student's lastOrderAt, and the bought
+ * exams taken out of the cart. Runs exactly once per checkout however often, and however concurrently,
+ * it is called: the first statement locks the checkout's row (PostgreSQL; SQLite runs one transaction at a
+ * time), and a completed checkout is left as it is. Answers whether this call did the work.
+ */
+export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('checkouts').set({ updated_at: at }).where('order_id', '=', orderId).execute();
+    const checkout = await trx.selectFrom('checkouts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    if (!checkout || checkout.status === 'complete') return false;
+
+    const lines = parseLines(checkout.lines_json);
+    const exams = await trx
+      .selectFrom('exams')
+      .select(['id', 'validity_days'])
+      .where(
+        'id',
+        'in',
+        lines.map((l) => l.examId),
+      )
+      .execute();
+    const validity = new Map(exams.map((e) => [e.id, e.validity_days]));
+
+    await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: checkout.user_id,
+        session_id: payment.sessionId,
+        payment_id: payment.paymentId,
+        provider_customer_id: payment.customerId,
+        payment_status: 'succeeded',
+        currency: payment.currency,
+        amount_subtotal_cents: checkout.subtotal_cents,
+        amount_discount_cents: checkout.discount_cents,
+        amount_total_cents: checkout.total_cents,
+        // What the provider actually took; the same as the total unless the provider priced it differently.
+        amount_received_cents: payment.amountTotalCents,
+        customer_email: checkout.customer_email,
+        customer_name: checkout.customer_name,
+        coupon_code: checkout.coupon_code,
+        confirmation_sent_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto('order_items')
+      .values(
+        lines.map((line, position) => ({
+          order_id: orderId,
+          position,
+          exam_id: line.examId,
+          description: line.description,
+          quantity: line.quantity,
+          unit_amount_cents: line.unitAmountCents,
+          amount_subtotal_cents: line.subtotalCents,
+          amount_discount_cents: line.discountCents,
+          amount_total_cents: line.totalCents,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('purchases')
+      .values(
+        lines.map((line) => ({
+          id: randomUUID(),
+          user_id: checkout.user_id,
+          exam_id: line.examId,
+          title: line.description,
+          category: line.category,
+          price_cents: line.unitAmountCents,
+          quantity: line.quantity,
+          total_amount_cents: line.totalCents,
+          session_id: payment.sessionId,
+          order_id: orderId,
+          status: 'active' as const,
+          purchase_date: at,
+          expires_at: accessEnds(at, validity.get(line.examId) ?? 365).toISOString(),
+          last_access_date: null,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    if (checkout.coupon_code) await useCoupon(trx, checkout.coupon_code, orderId, checkout.user_id, at);
+    await trx.updateTable('users').set({ lastOrderAt: at }).where('id', '=', checkout.user_id).execute();
+    await trx
+      .deleteFrom('cart_items')
+      .where('user_id', '=', checkout.user_id)
+      .where(
+        'exam_id',
+        'in',
+        lines.map((l) => l.examId),
+      )
+      .execute();
+    await trx
+      .updateTable('checkouts')
+      .set({ status: 'complete', session_id: payment.sessionId, updated_at: at })
+      .where('order_id', '=', orderId)
+      .execute();
+    return true;
+  });
+}

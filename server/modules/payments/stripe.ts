@@ -1,0 +1,130 @@
+import Stripe from 'stripe';
+import {
+  ProviderError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type PaymentState,
+  type ProviderPayment,
+} from './provider.ts';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
+  apiUrl?: string;
+}
+
+function stateOf(session: Stripe.Checkout.Session): PaymentState {
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'succeeded';
+  if (session.status === 'expired') return 'expired';
+  // Complete but unpaid: a payment method that settles later (a bank debit); Stripe tells us when it does.
+  if (session.status === 'complete') return 'pending';
+  return 'open';
+}
+
+function paymentOf(session: Stripe.Checkout.Session): ProviderPayment {
+  const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
+  return {
+    sessionId: session.id,
+    orderId: session.metadata?.orderId ?? null,
+    state: stateOf(session),
+    currency: session.currency ?? 'usd',
+    amountSubtotalCents: session.amount_subtotal ?? 0,
+    amountDiscountCents: session.total_details?.amount_discount ?? 0,
+    amountTotalCents: session.amount_total ?? 0,
+    paymentId: idOf(session.payment_intent),
+    customerId: idOf(session.customer),
+  };
+}
+
+/** Stripe Checkout through the official SDK. Prices and the discount are ours; Stripe collects the card. */
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api && {
+      host: api.hostname,
+      port: api.port,
+      protocol: api.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+
+  async function call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) throw new ProviderError(error.message);
+      throw error;
+    }
+  }
+
+  async function retrieve(sessionId: string): Promise<ProviderPayment | null> {
+    try {
+      return paymentOf(await stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      if (error instanceof Stripe.errors.StripeError) throw new ProviderError(error.message);
+      throw error;
+    }
+  }
+
+  return {
+    name: 'stripe',
+
+    async createSession(request) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: request.lines.map((line) => ({
+              quantity: line.quantity,
+              price_data: {
+                currency: request.currency,
+                unit_amount: line.unitAmountCents,
+                product_data: { name: line.description, metadata: { examId: line.examId } },
+              },
+            })),
+            ...(request.discount && { discounts: [{ coupon: request.discount.providerCouponId }] }),
+            customer_email: request.customerEmail,
+            client_reference_id: request.userId,
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+            metadata: {
+              orderId: request.orderId,
+              userId: request.userId,
+              customerEmail: request.customerEmail,
+              customerName: request.customerName,
+              couponCode: request.discount?.couponCode ?? '',
+              discountCents: String(request.discount?.amountCents ?? 0),
+            },
+          },
+          // A retried request never makes a second session for the same order.
+          { idempotencyKey: `checkout-${request.orderId}` },
+        ),
+      );
+      if (!session.url) throw new ProviderError('Stripe returned no payment page');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    retrieve,
+
+    async expire(sessionId) {
+      const current = await retrieve(sessionId);
+      if (!current || current.state !== 'open') return current;
+      return paymentOf(await call(() => stripe.checkout.sessions.expire(sessionId)));
+    },
+
+    webhookSession(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch {
+        throw new WebhookSignatureError();
+      }
+      if (!event.type.startsWith('checkout.session.')) return null;
+      return (event.data.object as { id: string }).id;
+    },
+  };
+}
