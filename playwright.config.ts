@@ -43,6 +43,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${TEST_SERVICE_PORTS.smtp}`,
         // The tests stand behind one proxy hop: it is how each test gets its own client address.
         TRUST_PROXY: '1',
+        // The pending test card settles quickly here, so the pending page's polling is seen to move on.
+        SANDBOX_SETTLE_SECONDS: '2',
         LOG_LEVEL: 'warn',
       },
     },

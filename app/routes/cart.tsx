@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
@@ -21,6 +21,8 @@ export default function Cart() {
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<Applied | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const checkout = useFetcher<{ error?: string }>();
+  const paying = checkout.state !== 'idle';
 
   // A coupon applied in the last 24 hours comes back, checked again against today's cart.
   const itemsKey = cart.items.map((i) => `${i.examId}:${i.quantity}`).join(',');
@@ -180,14 +182,22 @@ export default function Cart() {
               </button>
             )}
             {signedIn ? (
-              <>
-                <button type="button" className="btn-primary mt-5 w-full" disabled aria-describedby="payment-note">
-                  Proceed to Payment
+              <checkout.Form method="post" action="/checkout" className="mt-5">
+                {applied && <input type="hidden" name="coupon" value={applied.code} />}
+                <button type="submit" className="btn-primary w-full" disabled={paying} aria-describedby="payment-note">
+                  {paying ? 'Processing…' : 'Proceed to Payment'}
                 </button>
+                <div aria-live="assertive">
+                  {!paying && checkout.data?.error && (
+                    <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+                      {checkout.data.error}
+                    </p>
+                  )}
+                </div>
                 <p id="payment-note" className="mt-2 text-xs text-slate-600">
-                  Card payment opens with checkout; your cart and coupon are kept until then.
+                  You pay by card on a secure payment page; prices and the discount are confirmed there.
                 </p>
-              </>
+              </checkout.Form>
             ) : (
               <Link to="/login?redirect=/cart" className="btn-primary mt-5 w-full">
                 Sign in to Checkout

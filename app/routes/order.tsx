@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
+import { checkoutMessages } from '../../shared/checkout-messages.ts';
+import { formatPrice } from '../../shared/money.ts';
+import { formatOrderDate, type OrderView } from '../../shared/order.ts';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
+import { PaymentStatus } from '../features/orders/order-receipt.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/order';
 
@@ -7,24 +11,74 @@ export function meta() {
   return [{ title: 'Orders | PracticePass' }, { name: 'robots', content: 'noindex' }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+/** decisions.md: the signed-in user's own orders, newest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  try {
+    return { orders: await context.services.checkout.orders(user.id), error: null };
+  } catch (error) {
+    console.error('Orders could not be read:', error);
+    return {
+      orders: [] as OrderView[],
+      error: checkoutMessages.ordersFailed('the order history is unavailable right now'),
+    };
+  }
 }
 
-export default function Page() {
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders, error } = loaderData;
   return (
     <section aria-labelledby="page-heading" className="container-page py-10">
       <h1 id="page-heading" className="text-3xl font-bold">
         Orders
       </h1>
-      <div className="mt-6 max-w-xl">
-        <EmptyState title="No Orders Found" text="Your orders and receipts will be listed here.">
-          <Link to="/exams" className="btn-primary">
-            Explore exams
-          </Link>
-        </EmptyState>
-      </div>
+      {error ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-600 bg-red-50 p-4 text-red-900">
+          {error}
+        </p>
+      ) : orders.length === 0 ? (
+        <div className="mt-6 max-w-xl">
+          <EmptyState title={checkoutMessages.noOrders} text="Your orders and receipts will be listed here.">
+            <Link to="/exams" className="btn-primary">
+              Explore exams
+            </Link>
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {orders.map((order) => (
+            <li key={order.orderId}>
+              <article aria-labelledby={`order-${order.orderId}`} className="rounded-xl bg-white p-5 shadow-sm">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 id={`order-${order.orderId}`} className="font-mono text-base font-semibold break-all">
+                    {order.orderId}
+                  </h2>
+                  <PaymentStatus status={order.paymentStatus} />
+                </div>
+                <p className="mt-1 text-sm text-slate-600">
+                  {formatOrderDate(order.createdAt)} · {formatPrice(order.amountTotalCents)}{' '}
+                  {order.currency.toUpperCase()}
+                  {order.couponCode && ` · coupon ${order.couponCode}`}
+                </p>
+                <ul className="mt-3 list-disc pl-5 text-sm">
+                  {order.items.map((item) => (
+                    <li key={item.examId}>
+                      {item.description} × {item.quantity}
+                    </li>
+                  ))}
+                </ul>
+                <Link
+                  to={`/thank-you?session_id=${encodeURIComponent(order.sessionId)}`}
+                  className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+                  aria-label={`Receipt for order ${order.orderId}`}
+                >
+                  View receipt
+                </Link>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

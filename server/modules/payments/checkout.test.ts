@@ -12,7 +12,7 @@ import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
 import { CHECKOUT_LIFETIME_MS } from './checkout.ts';
 import { WEBHOOK_PATH } from './index.ts';
 import { SANDBOX_CARDS } from './sandbox-cards.ts';
-import { SANDBOX_SIGNATURE_HEADER } from './sandbox.ts';
+import { httpDeliver, SANDBOX_SIGNATURE_HEADER } from './sandbox.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -61,21 +61,14 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
   }
 
   const count = async (table: 'orders' | 'order_items' | 'purchases', userId: string) => {
-    const column = table === 'order_items' ? 'order_id' : 'user_id';
     if (table === 'order_items') {
-      const orders = await db().selectFrom('orders').select('id').where('user_id', '=', userId).execute();
-      if (orders.length === 0) return 0;
-      return (
-        await db()
-          .selectFrom('order_items')
-          .select('order_id')
-          .where(
-            column,
-            'in',
-            orders.map((o) => o.id),
-          )
-          .execute()
-      ).length;
+      const rows = await db()
+        .selectFrom('order_items')
+        .innerJoin('orders', 'orders.id', 'order_items.order_id')
+        .select('order_items.order_id')
+        .where('orders.user_id', '=', userId)
+        .execute();
+      return rows.length;
     }
     return (await db().selectFrom(table).select('id').where('user_id', '=', userId).execute()).length;
   };
@@ -418,6 +411,18 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     const accepted = await post(body, { [SANDBOX_SIGNATURE_HEADER]: signature });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ received: true, outcome: 'succeeded' });
+    expect(await count('orders', student.id)).toBe(1);
+    await app.close();
+  });
+
+  it("the sandbox's notification travels over HTTP to the running store's webhook and is accepted", async () => {
+    const app = await buildApp({ database: { ...database, close: async () => undefined }, services });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const student = await newStudent([['beta', 1]]);
+    const sessionId = await startPaying(student);
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    const { body, signature } = deliveries[0]!;
+    await httpDeliver(`${address}${WEBHOOK_PATH}`)(body, signature);
     expect(await count('orders', student.id)).toBe(1);
     await app.close();
   });

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { redirect, useNavigation, useRevalidator } from 'react-router';
+import { checkoutMessages } from '../../shared/checkout-messages.ts';
+import { Spinner } from '../components/ui/spinner.tsx';
+import type { Route } from './+types/payment-pending';
+
+export function meta() {
+  return [{ title: 'Payment processing | PracticePass' }, { name: 'robots', content: 'noindex' }];
+}
+
+const POLL_MS = 3000;
+
+/** Asks the provider again on every load; once the payment settles either way, moves on. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get('session_id');
+  if (!sessionId || sessionId.length > 255) return redirect('/payment-failed?reason=no-session');
+  const outcome = await context.services.checkout.sync(sessionId);
+  if (outcome === 'succeeded') return redirect(`/payment/verify?session_id=${encodeURIComponent(sessionId)}`);
+  if (outcome === 'not-found') return redirect('/payment-failed?reason=not-found');
+  if (outcome === 'failed') return redirect('/payment-failed?reason=not-completed');
+  return { sessionId };
+}
+
+export default function PaymentPending({ loaderData }: Route.ComponentProps) {
+  const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  useEffect(() => {
+    const timer = setInterval(() => void revalidate(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [revalidate]);
+  const leaving = navigation.state === 'loading' && navigation.location.pathname !== '/payment-pending';
+
+  return (
+    <section aria-labelledby="pending-heading" className="container-page max-w-xl py-12">
+      <div className="rounded-xl bg-white p-6 shadow-sm" aria-live="polite">
+        <h1 id="pending-heading" className="text-2xl font-bold">
+          Payment Processing
+        </h1>
+        {leaving ? (
+          <div className="mt-4">
+            <Spinner label={checkoutMessages.loadingOrder} />
+          </div>
+        ) : (
+          <>
+            <p className="mt-3 text-slate-700">
+              Your payment is being confirmed. This page checks every few seconds and moves on by itself as soon as it
+              settles; your exams unlock then.
+            </p>
+            <p className="mt-2 text-sm text-slate-600">You can also leave: we email you when the order is complete.</p>
+            <a
+              href={`/payment/verify?session_id=${encodeURIComponent(loaderData.sessionId)}`}
+              className="btn-secondary mt-5"
+            >
+              Check again
+            </a>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { redirect } from 'react-router';
+import { checkoutMessages } from '../../shared/checkout-messages.ts';
+import { redirectWith } from '../lib/auth.server.ts';
+import type { Route } from './+types/payment.verify';
+
+/**
+ * /payment/verify and /payment/success?session_id=…: the provider sends the student back here; the server
+ * asks the provider how the payment went and fulfils it if it is paid (the webhook may have done so first).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get('session_id');
+  if (!sessionId || sessionId.length > 255) return redirect('/payment-failed?reason=no-session');
+  let outcome;
+  try {
+    outcome = await context.services.checkout.sync(sessionId);
+  } catch (error) {
+    console.error(`Payment verification failed for ${sessionId}:`, error);
+    return redirect('/payment-failed?reason=verify-failed');
+  }
+  const session = encodeURIComponent(sessionId);
+  switch (outcome) {
+    case 'succeeded':
+      return redirectWith(`/thank-you?session_id=${session}`, [], {
+        type: 'success',
+        message: checkoutMessages.completed,
+      });
+    case 'pending':
+      return redirect(`/payment-pending?session_id=${session}`);
+    case 'not-found':
+      return redirect('/payment-failed?reason=not-found');
+    default:
+      return redirect('/payment-failed?reason=not-completed');
+  }
+}

@@ -1,0 +1,148 @@
+import { data, Form, useNavigation } from 'react-router';
+import { formatPrice } from '../../shared/money.ts';
+import type { Route } from './+types/sandbox-checkout';
+
+export function meta() {
+  return [{ title: 'Test payment | PracticePass sandbox' }, { name: 'robots', content: 'noindex' }];
+}
+
+/**
+ * The built-in sandbox provider's hosted payment page. It stands where a card processor's page would:
+ * the store only sends the student here and hears back through the return link and the webhook.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = context.services.sandbox ? await context.services.sandbox.page(params.sessionId) : null;
+  if (!page) throw data('This payment page does not exist.', 404);
+  return { page };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const sandbox = context.services.sandbox;
+  if (!sandbox) throw data('This payment page does not exist.', 404);
+  const form = await request.formData();
+  if (form.get('intent') === 'cancel') {
+    const back = await sandbox.cancel(params.sessionId);
+    if (!back) throw data('This payment page does not exist.', 404);
+    return Response.redirect(back, 303);
+  }
+  const card = form.get('card');
+  const paid = await sandbox.pay(params.sessionId, typeof card === 'string' ? card.slice(0, 40) : '');
+  if (!paid.ok) return data({ error: paid.error }, 400);
+  return Response.redirect(paid.redirectTo, 303);
+}
+
+const TEST_CARDS = [
+  ['4242 4242 4242 4242', 'succeeds'],
+  ['4000 0000 0000 0002', 'is declined'],
+  ['4000 0000 0000 1257', 'stays pending, then succeeds'],
+] as const;
+
+export default function SandboxCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const busy = useNavigation().state !== 'idle';
+  const open = page.state === 'open';
+  return (
+    <section aria-labelledby="sandbox-heading" className="container-page max-w-xl py-10">
+      <p className="rounded-lg border-2 border-dashed border-amber-600 bg-amber-50 p-3 text-sm font-semibold text-amber-900">
+        Test mode: PracticePass sandbox payments. No real card is charged and no money moves.
+      </p>
+      <div className="mt-4 rounded-xl bg-white p-6 shadow-sm">
+        <h1 id="sandbox-heading" className="text-2xl font-bold">
+          Pay {formatPrice(page.totalCents)} {page.currency.toUpperCase()}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">For {page.email}</p>
+        <ul className="mt-4 divide-y divide-slate-100 text-sm">
+          {page.lines.map((line, index) => (
+            <li key={index} className="flex justify-between gap-3 py-2">
+              <span>
+                {line.description} × {line.quantity}
+              </span>
+              <span>{formatPrice(line.amountCents)}</span>
+            </li>
+          ))}
+          {page.discountCents > 0 && (
+            <li className="flex justify-between py-2 text-emerald-800">
+              <span>Discount</span>
+              <span>-{formatPrice(page.discountCents)}</span>
+            </li>
+          )}
+        </ul>
+
+        {open ? (
+          <Form method="post" className="mt-5 space-y-4">
+            <div>
+              <label htmlFor="card" className="block text-sm font-medium">
+                Card number
+              </label>
+              <input
+                id="card"
+                name="card"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                required
+                aria-invalid={actionData?.error ? true : undefined}
+                aria-describedby={actionData?.error ? 'card-error' : 'card-help'}
+                className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3 font-mono"
+                placeholder="4242 4242 4242 4242"
+              />
+              {actionData?.error && (
+                <p id="card-error" role="alert" className="mt-1 text-sm font-medium text-red-800">
+                  {actionData.error}
+                </p>
+              )}
+            </div>
+            <div className="grid grid-cols-2 gap-3">
+              <div>
+                <label htmlFor="expiry" className="block text-sm font-medium">
+                  Expiry (MM / YY)
+                </label>
+                <input
+                  id="expiry"
+                  name="expiry"
+                  autoComplete="cc-exp"
+                  defaultValue="12 / 34"
+                  className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3"
+                />
+              </div>
+              <div>
+                <label htmlFor="cvc" className="block text-sm font-medium">
+                  CVC
+                </label>
+                <input
+                  id="cvc"
+                  name="cvc"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  defaultValue="123"
+                  className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3"
+                />
+              </div>
+            </div>
+            <button type="submit" name="intent" value="pay" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Processing…' : `Pay ${formatPrice(page.totalCents)}`}
+            </button>
+            <div id="card-help" className="rounded-lg bg-slate-50 p-3 text-sm">
+              <p className="font-medium">Test cards (any expiry and CVC)</p>
+              <ul className="mt-1 space-y-0.5">
+                {TEST_CARDS.map(([number, outcome]) => (
+                  <li key={number}>
+                    <span className="font-mono">{number}</span> {outcome}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Form>
+        ) : (
+          <p role="status" className="mt-5 font-medium text-slate-800">
+            This payment page is closed.
+          </p>
+        )}
+        <Form method="post" className="mt-4">
+          <button type="submit" name="intent" value="cancel" className="text-sm font-medium text-brand-700 underline">
+            Cancel and return to PracticePass
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

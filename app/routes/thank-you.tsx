@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Link, redirect } from 'react-router';
+import { checkoutMessages } from '../../shared/checkout-messages.ts';
+import { forgetAppliedCoupon } from '../features/cart/applied-coupon.ts';
+import { OrderReceipt } from '../features/orders/order-receipt.tsx';
+import { requireUser } from '../lib/auth.server.ts';
+import type { Route } from './+types/thank-you';
+
+export function meta() {
+  return [{ title: 'Thank you | PracticePass' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** decisions.md: the order is read by its payment session, and only its owner sees it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const sessionId = new URL(request.url).searchParams.get('session_id');
+  if (!sessionId || sessionId.length > 255) return { order: null };
+  const { checkout } = context.services;
+  let order = await checkout.orderBySession(user.id, sessionId);
+  if (!order) {
+    // Arrived before the payment was confirmed here: ask once, then show it or say where it stands.
+    const outcome = await checkout.sync(sessionId);
+    if (outcome === 'pending') return redirect(`/payment-pending?session_id=${encodeURIComponent(sessionId)}`);
+    if (outcome === 'succeeded') order = await checkout.orderBySession(user.id, sessionId);
+  }
+  return { order };
+}
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  // The coupon was spent on this order; the cart starts afresh.
+  useEffect(() => {
+    if (order) forgetAppliedCoupon();
+  }, [order]);
+
+  if (!order) {
+    return (
+      <section aria-labelledby="thanks-heading" className="container-page max-w-xl py-12">
+        <div className="rounded-xl bg-white p-6 text-center shadow-sm">
+          <h1 id="thanks-heading" className="text-2xl font-bold">
+            {checkoutMessages.orderNotFound}
+          </h1>
+          <p className="mt-2 text-slate-700">{checkoutMessages.orderNotFoundText}</p>
+          <Link to="/" className="btn-primary mt-5">
+            Return to Home
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="thanks-heading" className="container-page max-w-3xl py-10">
+      <div className="rounded-xl bg-white p-6 shadow-sm print:shadow-none">
+        <p className="text-sm font-semibold tracking-wide text-emerald-800 uppercase">Payment received</p>
+        <h1 id="thanks-heading" className="mt-1 text-2xl font-bold sm:text-3xl">
+          Thank you for your purchase!
+        </h1>
+        <p className="mt-2 text-slate-700">
+          A confirmation email has been sent to <strong>{order.customerEmail}</strong>. Your exams are unlocked now.
+        </p>
+        <div className="mt-6">
+          <OrderReceipt order={order} />
+        </div>
+        <div className="mt-8 flex flex-wrap gap-3 print:hidden">
+          <Link to="/purchased" className="btn-primary">
+            View My Purchases
+          </Link>
+          <Link to="/" className="btn-secondary">
+            Return to Home
+          </Link>
+          <button type="button" className="btn-secondary" onClick={() => window.print()}>
+            Print receipt
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { createCoupon, expect, mailTo, register, test, uniqueEmail } from './support/fixtures.ts';
+import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
+
+const PMP = 'Project Management Professional (PMP)'; // $49.99
+const ITIL = 'ITIL 4 Foundation';
+
+async function signUpWithCart(page: Page, examId: string, title: string) {
+  const email = uniqueEmail('buyer');
+  await register(page, { name: 'Pay Er', email, password: 'paying-student-1' });
+  await page.goto(`/exams/${examId}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Unlock Access: ${title}` }).click();
+  await expect(page.getByRole('button', { name: `Remove from Cart: ${title}` })).toBeVisible();
+  return email;
+}
+
+async function proceedToPayment(page: Page) {
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]+$/);
+  await expect(page.getByText('Test mode: PracticePass sandbox payments.')).toBeVisible();
+}
+
+async function payWith(page: Page, card: string) {
+  await waitForHydration(page);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+test('from an anonymous cart to an unlocked exam: coupon, card, thank-you, email, orders', async ({ page }) => {
+  const code = `PAY${Date.now().toString().slice(-8)}`;
+  await createCoupon([code, '--type', 'percentage', '--value', '20']);
+  // Chosen before signing in: the browser's cart joins the account at registration.
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  const email = uniqueEmail('buyer');
+  await register(page, { name: 'Buy Er', email, password: 'buying-things-1' });
+
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
+  await page.getByLabel('Coupon code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon applied successfully! You saved $10.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  // The payment page charges what the server priced: $49.99 less 20 %.
+  await expect(page.getByRole('heading', { name: 'Pay $39.99 USD' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await payWith(page, '4242 4242 4242 4242');
+
+  await expect(page).toHaveURL(/\/thank-you\?session_id=sbx_cs_/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByText('Payment completed successfully! Thank you for your purchase.')).toBeVisible();
+  await expect(page.getByText(`A confirmation email has been sent to ${email}.`)).toBeVisible();
+  const orderId = (await page
+    .locator('dt', { hasText: 'Order ID' })
+    .locator('xpath=following-sibling::dd')
+    .textContent())!;
+  expect(orderId).toMatch(/^ORD-\d{13}[A-Z]{8}$/);
+  const today = new Date().toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByText(today)).toBeVisible();
+  await expect(page.getByText('succeeded')).toBeVisible();
+  await expect(page.getByRole('cell', { name: PMP })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Discount (${code}) -$10.00` })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Total $39.99 USD' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View My Purchases' })).toHaveAttribute('href', '/purchased');
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  await expectNoAxeViolations(page);
+
+  await expect
+    .poll(async () => (await mailTo(email)).map((m) => m.subject))
+    .toContain(`Your PracticePass order ${orderId}`);
+  const mail = (await mailTo(email)).find((m) => m.subject.includes(orderId))!;
+  expect(mail.text).toContain('Total paid: $39.99 USD');
+
+  // Unlocked at once: details, the catalogue badge and every practice test.
+  await page.goto('/exams/pmp');
+  await expect(page.getByRole('link', { name: /^View Practice Tests \(\d+\)$/ })).toBeVisible();
+  await page.goto('/exams');
+  await expect(page.getByRole('article').filter({ hasText: PMP }).getByText('Purchased')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+
+  await page.goto('/order');
+  const order = page.getByRole('article').filter({ hasText: orderId });
+  await expect(order).toContainText('$39.99 USD');
+  await expect(order).toContainText(`coupon ${code}`);
+  await order.getByRole('link', { name: `Receipt for order ${orderId}` }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+});
+
+test('a declined card: the failure page says why and the cart is kept', async ({ page }) => {
+  await signUpWithCart(page, 'itil-4-foundation', ITIL);
+  await proceedToPayment(page);
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page).toHaveURL('/payment-failed?reason=not-completed');
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment was not completed' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Return to Cart' }).click();
+  await expect(page.getByRole('heading', { name: ITIL })).toBeVisible();
+});
+
+test('a mistyped card number is refused on the payment page', async ({ page }) => {
+  await signUpWithCart(page, 'itil-4-foundation', ITIL);
+  await proceedToPayment(page);
+  await payWith(page, '4242 4242 4242 4241');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card number is invalid.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+});
+
+test('a cancelled payment goes back with the cart as it was', async ({ page }) => {
+  await signUpWithCart(page, 'itil-4-foundation', ITIL);
+  await proceedToPayment(page);
+  await page.getByRole('button', { name: 'Cancel and return to PracticePass' }).click();
+  await expect(page).toHaveURL('/payment-failed?reason=cancelled');
+  await expect(page.getByText('Payment was cancelled. Your cart is just as you left it.')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: ITIL })).toBeVisible();
+  await page.goto('/order');
+  await expect(page.getByText('No Orders Found')).toBeVisible();
+});
+
+test('a pending payment waits on the pending page and moves on to the thank-you page when it settles', async ({
+  page,
+}) => {
+  await signUpWithCart(page, 'pmp', PMP);
+  await proceedToPayment(page);
+  await payWith(page, '4000 0000 0000 1257');
+  await expect(page).toHaveURL(/\/payment-pending\?session_id=/);
+  await expect(page.getByRole('heading', { name: 'Payment Processing' })).toBeVisible();
+  await waitForHydration(page);
+  // Settles after 2 seconds in these tests; the page asks every 3.
+  await expect(page).toHaveURL(/\/thank-you\?session_id=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+});
+
+test('verification without a session, an unknown session and a stranger’s receipt', async ({ page }) => {
+  await page.goto('/payment/success');
+  await expect(page).toHaveURL('/payment-failed?reason=no-session');
+  await expect(page.getByText('No session ID found')).toBeVisible();
+  await page.goto('/payment/verify?session_id=sbx_cs_unknown');
+  await expect(page.getByText('Checkout session not found')).toBeVisible();
+  await page.goto('/thank-you?session_id=sbx_cs_unknown');
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await register(page, { name: 'No Body', email: uniqueEmail('nobody'), password: 'nothing-bought-1' });
+  await page.goto('/thank-you?session_id=sbx_cs_unknown');
+  await expect(page.getByRole('heading', { name: 'Order Details Not Found' })).toBeVisible();
+  await expect(page.getByText("We couldn't find information about your order.")).toBeVisible();
+});
+
+test('checking out needs a signed-in student: the store refuses an anonymous payment request', async ({ request }) => {
+  const response = await request.post('/checkout', {
+    form: { coupon: '' },
+    headers: { origin: 'http://127.0.0.1:3210' },
+  });
+  expect(response.status()).toBe(401);
+});
