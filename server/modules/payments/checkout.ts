@@ -271,9 +271,16 @@ export function createCheckoutService(options: CheckoutOptions) {
     async cancel(userId: string, orderId: string): Promise<void> {
       const checkout = await byOrder(orderId);
       if (!checkout || checkout.user_id !== userId || !['creating', 'open'].includes(checkout.status)) return;
-      const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
-      if (payment) await apply(checkout, payment);
-      else await close(checkout, 'expired');
+      if (!checkout.session_id) return close(checkout, 'expired');
+      try {
+        const payment = await provider.expire(checkout.session_id);
+        if (payment) await apply(checkout, payment);
+        else await close(checkout, 'expired');
+      } catch (error) {
+        // The provider is unreachable, or the payment completed a moment ago: the webhook or the sweep
+        // settles it later; the student still gets back to the store.
+        log(`Checkout ${orderId} could not be cancelled: ${(error as Error).message}`);
+      }
     },
 
     /** Checkouts past their payment page's lifetime: settled if they were paid, closed if not. */

@@ -17,8 +17,13 @@ export interface StripeOptions {
 function stateOf(session: Stripe.Checkout.Session): PaymentState {
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'succeeded';
   if (session.status === 'expired') return 'expired';
-  // Complete but unpaid: a payment method that settles later (a bank debit); Stripe tells us when it does.
-  if (session.status === 'complete') return 'pending';
+  if (session.status === 'complete') {
+    // Complete but unpaid: a payment method that settles later (a bank debit). The session looks the same
+    // whether it is still settling or has failed; only its payment intent tells them apart.
+    const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+    if (intent && (intent.status === 'requires_payment_method' || intent.status === 'canceled')) return 'failed';
+    return 'pending';
+  }
   return 'open';
 }
 
@@ -45,7 +50,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     timeout: 20_000,
     ...(api && {
       host: api.hostname,
-      port: api.port,
+      port: api.port || (api.protocol === 'http:' ? '80' : '443'),
       protocol: api.protocol === 'http:' ? 'http' : 'https',
     }),
   });
@@ -61,7 +66,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
   async function retrieve(sessionId: string): Promise<ProviderPayment | null> {
     try {
-      return paymentOf(await stripe.checkout.sessions.retrieve(sessionId));
+      return paymentOf(await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       if (error instanceof Stripe.errors.StripeError) throw new ProviderError(error.message);
