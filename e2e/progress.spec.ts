@@ -61,6 +61,7 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await page.reload();
   await expect(page.getByRole('row').nth(1)).toContainText('PMP Practice Test 1');
   await page.getByRole('link', { name: 'All', exact: true }).click();
+  await expect(page).toHaveURL('/history');
   await page.getByLabel('Exam').selectOption({ label: 'AWS Certified Cloud Practitioner (CLF-C02)' });
   await expect(page).toHaveURL('/history?exam=aws-cloud-practitioner');
   await expect(page.getByRole('row')).toHaveCount(2);
