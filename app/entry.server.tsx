@@ -4,6 +4,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import css from './app.css?inline';
+import { InlineStyleContext } from './lib/inline-style.tsx';
 import { NonceContext } from './lib/nonce.tsx';
 
 export const streamTimeout = 5_000;
@@ -19,10 +21,12 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
-    const { nonce } = loadContext;
+    const { nonce, styleNonce } = loadContext;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStyleContext.Provider value={{ css, nonce: styleNonce }}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStyleContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -11,7 +11,6 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { NotificationProvider, useNotify } from './components/ui/notifications.tsx';
@@ -19,14 +18,12 @@ import { RightClickGuard } from './components/ui/right-click-guard.tsx';
 import { StatusPage } from './components/ui/status-page.tsx';
 import { CartProvider } from './features/cart/cart-context.tsx';
 import { takeFlash, type Flash } from './lib/flash.server.ts';
+import { InlineStylesheet } from './lib/inline-style.tsx';
 import { useNonce } from './lib/nonce.tsx';
 
 const NO_EXAMS: string[] = [];
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user ? { name: context.user.name } : null;
@@ -51,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2952cc" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pageJavaScript } from '../scripts/bench/page-weight.ts';
+import { waitForHydration } from './support/pages.ts';
 
 test('the health check answers while the database does', async ({ request }) => {
   const response = await request.get('/healthz');
@@ -75,4 +76,21 @@ test('bad requests get a 4xx, never a 500', async ({ request }) => {
 test('the home page ships at most 110 KB of gzipped JavaScript', async ({ baseURL }) => {
   const { gzipBytes } = await pageJavaScript(baseURL!, '/');
   expect(gzipBytes).toBeLessThanOrEqual(110 * 1024);
+});
+
+test('the stylesheet is written into the page under the style nonce and stays through hydration and navigation', async ({
+  page,
+}) => {
+  const response = await page.goto('/');
+  const policy = response!.headers()['content-security-policy']!;
+  const styleNonce = /style-src[^;]*'nonce-([0-9a-f]+)'/.exec(policy)?.[1];
+  expect(styleNonce).toBeTruthy();
+  expect(await response!.text()).toContain(`<style nonce="${styleNonce}">`);
+  await waitForHydration(page);
+  const styled = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await styled()).not.toBe('rgba(0, 0, 0, 0)');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
+  await expect(page).toHaveURL('/exams');
+  expect(await styled()).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await page.locator('head style').count()).toBe(1);
 });

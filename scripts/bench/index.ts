@@ -1,9 +1,12 @@
+import { reportLighthouse } from './lighthouse.ts';
 import { reportPageWeight } from './page-weight.ts';
 import { benchProgress } from './progress-queries.ts';
 
 const usage = `Usage:
   npm run bench -- js [origin] [path...]   gzipped JavaScript per page of a running store
                                            (default origin http://localhost:3000)
+  npm run bench -- lighthouse [origin]     Lighthouse 13.5.0, mobile preset, on the public pages and a
+                                           running test of a running store
   npm run bench -- progress [sqlite|postgres] [users] [attempts]
                                            p50/p95 of the progress pages' queries on a large database
                                            (default sqlite, 100000 users, 1000000 attempts)`;
@@ -16,6 +19,8 @@ if (command === 'js') {
       ? paths
       : ['/', '/exams', '/exams/aws-cloud-practitioner', '/exam/aws-cloud-practitioner/practice-tests'],
   );
+} else if (command === 'lighthouse') {
+  await reportLighthouse(origin);
 } else if (command === 'progress') {
   const [engine = 'sqlite', users = '100000', attempts = '1000000'] = process.argv.slice(3);
   if (engine !== 'sqlite' && engine !== 'postgres') {

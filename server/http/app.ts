@@ -72,6 +72,8 @@ export async function buildApp(options: AppOptions) {
       root: path.resolve(clientDir),
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text assets (scripts/compress-assets.ts); sent when accepted.
+      preCompressed: true,
       // Our own Cache-Control below, per kind of file.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -131,6 +133,7 @@ export async function buildApp(options: AppOptions) {
           user,
           client,
           nonce: reply.cspNonce.script,
+          styleNonce: reply.cspNonce.style,
           origin: originOf(request),
         });
         return sendFetchResponse(reply, response);

@@ -25,6 +25,8 @@ export interface RequestContext {
   client: Client;
   /** The Content-Security-Policy nonce of this response, for the scripts React Router writes. */
   nonce: string;
+  /** The Content-Security-Policy nonce of this response's inline stylesheet. */
+  styleNonce: string;
   /** Public origin of the store, e.g. https://practicepass.example, for canonical links. */
   origin: string;
 }

@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium.ts';
+
+const run = promisify(execFile);
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+  >;
+}
+
+/** A signed-in student with a test in progress, so the running test is what the page draws. */
+async function runningTest(origin: string): Promise<{ path: string; cookie: string }> {
+  const email = `lighthouse.${Date.now()}@example.com`;
+  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ name: 'Light House', email, password: 'measure-the-page-1' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const testId = 'clf-c02-pt1';
+  const started = await fetch(`${origin}/api/attempts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin },
+    body: JSON.stringify({ intent: 'start', testId, mode: 'exam' }),
+  });
+  if (!started.ok) throw new Error(`starting a test answered ${started.status}`);
+  return { path: `/practice-test/${testId}?mode=exam`, cookie };
+}
+
+const reports = mkdtempSync(path.join(tmpdir(), 'practicepass-lighthouse-'));
+
+/** One Lighthouse run; a run whose trace failed (it happens now and then) is tried again once. */
+async function audit(url: string, cookie?: string, retry = true): Promise<Report> {
+  const output = path.join(reports, `${encodeURIComponent(url)}.json`);
+  const args = [
+    '-y',
+    LIGHTHOUSE,
+    url,
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    '--only-categories=performance,accessibility,best-practices,seo',
+    `--chrome-path=${chromiumPath()}`,
+    `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  try {
+    await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    if (retry) return audit(url, cookie, false);
+    throw error;
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8')) as Report & { runtimeError?: { message: string } };
+  if (report.runtimeError) {
+    if (retry) return audit(url, cookie, false);
+    throw new Error(report.runtimeError.message);
+  }
+  return report;
+}
+
+const score = (report: Report, category: string) => (report.categories[category]?.score ?? 0).toFixed(2);
+
+/**
+ * Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G link, simulated) on the pages a
+ * visitor meets first and on a running test. Usage: npm run bench -- lighthouse http://localhost:3000
+ */
+export async function reportLighthouse(origin: string) {
+  const running = await runningTest(origin);
+  const pages: { path: string; cookie?: string; public: boolean }[] = [
+    { path: '/', public: true },
+    { path: '/exams', public: true },
+    { path: '/exams/aws-cloud-practitioner', public: true },
+    { path: '/exam/aws-cloud-practitioner/practice-tests', public: true },
+    { path: running.path, cookie: running.cookie, public: false },
+  ];
+  console.log('| page | performance | accessibility | best practices | SEO | LCP | JavaScript (transfer) |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const page of pages) {
+    const report = await audit(new URL(page.path, origin).href, page.cookie);
+    const lcp = (report.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
+    const scripts = (report.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script');
+    const seo = page.public ? score(report, 'seo') : 'n/a (noindex)';
+    console.log(
+      `| ${page.path.split('?')[0]} | ${score(report, 'performance')} | ${score(report, 'accessibility')} | ${score(report, 'best-practices')} | ${seo} | ${lcp.toFixed(2)} s | ${((scripts?.transferSize ?? 0) / 1024).toFixed(1)} KB |`,
+    );
+  }
+  console.log(`\nFull reports: ${reports}`);
+}
