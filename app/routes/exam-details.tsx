@@ -19,6 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!page) throw data(messages.examNotInDatabase(params.examId.slice(0, 80)), { status: 404 });
   return {
     exam: page.exam,
+    heroThumbnail: await context.services.catalogue.inlineThumbnail(page.exam.thumbnail),
     unlocked: page.access !== null,
     courseProgress: page.courseProgress,
     signedIn: context.user !== null,
@@ -66,7 +67,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ExamDetails({ loaderData }: Route.ComponentProps) {
-  const { exam, unlocked, courseProgress, signedIn } = loaderData;
+  const { exam, heroThumbnail, unlocked, courseProgress, signedIn } = loaderData;
   const facts = examFacts(exam);
   return (
     <article className="container-page py-10">
@@ -74,7 +75,7 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
         <ExamThumbnail
           title={exam.title}
           category={exam.category}
-          thumbnail={exam.thumbnail}
+          thumbnail={heroThumbnail}
           priority
           className="rounded-xl"
         />

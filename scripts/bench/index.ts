@@ -5,8 +5,9 @@ import { benchProgress } from './progress-queries.ts';
 const usage = `Usage:
   npm run bench -- js [origin] [path...]   gzipped JavaScript per page of a running store
                                            (default origin http://localhost:3000)
-  npm run bench -- lighthouse [origin]     Lighthouse 13.5.0, mobile preset, on the public pages and a
-                                           running test of a running store
+  npm run bench -- lighthouse [origin] [runs]
+                                           Lighthouse 13.5.0, mobile preset, median of runs (default 3),
+                                           on the public pages and a running test of a running store
   npm run bench -- progress [sqlite|postgres] [users] [attempts]
                                            p50/p95 of the progress pages' queries on a large database
                                            (default sqlite, 100000 users, 1000000 attempts)`;
@@ -20,7 +21,7 @@ if (command === 'js') {
       : ['/', '/exams', '/exams/aws-cloud-practitioner', '/exam/aws-cloud-practitioner/practice-tests'],
   );
 } else if (command === 'lighthouse') {
-  await reportLighthouse(origin);
+  await reportLighthouse(origin, Number(paths[0] ?? 3));
 } else if (command === 'progress') {
   const [engine = 'sqlite', users = '100000', attempts = '1000000'] = process.argv.slice(3);
   if (engine !== 'sqlite' && engine !== 'postgres') {

@@ -3,11 +3,14 @@ import { FEATURED_LIMIT } from '../../../shared/catalogue.ts';
 import type { Database } from '../../db/schema.ts';
 import { readContentFiles } from './content-files.ts';
 import { importContent, type ImportReport } from './content-import.ts';
+import { createThumbnailInliner } from './inline-thumbnail.ts';
 import { countExams, examSitemapEntries, featuredExams, findExam, listExams } from './queries.ts';
 
 /** What the storefront's pages ask of the catalogue. */
-export function createCatalogueService(db: Kysely<Database>) {
+export function createCatalogueService(db: Kysely<Database>, publicDir = 'public') {
   return {
+    /** An exam's own small SVG thumbnail as a data URI, for the picture a page shows first. */
+    inlineThumbnail: createThumbnailInliner(publicDir),
     featured: () => featuredExams(db, FEATURED_LIMIT),
     search: (term?: string) => listExams(db, term),
     exam: (id: string) => findExam(db, id),
