@@ -13,7 +13,8 @@ import {
 } from './support/http-student.ts';
 import { storedRowChecksums } from './support/stored-rows.ts';
 
-const IN_FLIGHT = 6;
+/** Requests in flight at once: enough to keep the server busy, few enough to leave room for other tests. */
+const IN_FLIGHT = 3;
 
 /** A refusal must say why: a JSON `error` sentence, or a page with a heading or an alert. */
 function saysWhy(type: string, body: string): boolean {
@@ -34,7 +35,7 @@ function saysWhy(type: string, body: string): boolean {
 /** What is wrong with the answer to one bad request, or null. */
 function problemWith(request: BadRequest, status: number, type: string, body: string): string | null {
   if (status >= 500) return `answered ${status}`;
-  if (request.kind.includes('traversal') && /root:x:0:0|\[fonts\]|"devDependencies"|AUTH_SECRET/.test(body))
+  if (request.kind.includes('traversal') && /root:x:0:0|"devDependencies"|AUTH_SECRET/.test(body))
     return 'served a file from outside the store';
   if (type.includes('html') && SCRIPT_MARKERS.some((marker) => body.includes(marker)))
     return 'put the markup it was sent into the page unescaped';
@@ -42,8 +43,8 @@ function problemWith(request: BadRequest, status: number, type: string, body: st
   return null;
 }
 
-test('a thousand malformed requests: never a server error, always a reason, no stored data changed', async () => {
-  test.setTimeout(150_000);
+test('over a thousand malformed requests: never a server error, always a reason, no stored data changed', async () => {
+  test.setTimeout(180_000);
 
   // The victim: a purchase, an exam waiting in the cart and a practice attempt with one answer.
   const victim = await signUp('Victim');

@@ -14,14 +14,11 @@ export const TEXT_PAYLOADS: Record<string, string> = {
   script: '<script>alert(document.cookie)</script>',
   'script-attribute': '"><img src=x onerror=alert(1)>',
   'script-url': 'javascript:alert(1)',
-  template: '{{7*7}}${7*7}<%= 7*7 %>',
   traversal: '../../../../etc/passwd',
   'null-byte': 'pmp\u0000.json',
-  emoji: '🧪'.repeat(40),
   'header-injection': 'a\r\nSet-Cookie: injected=1',
   long: 'x'.repeat(5000),
   empty: '',
-  blank: ' \t ',
 };
 
 /** The same markers, as they must never come back unescaped in a page. */
@@ -33,15 +30,13 @@ export const RAW_VALUES: Record<string, string> = {
   'lone-surrogate': '%ED%A0%80',
   'broken-escape': '%E0%A4%A',
   'bare-percent': '%',
-  'bad-hex': '%zz',
   'encoded-traversal': '..%2F..%2F..%2Fetc%2Fpasswd',
-  'double-encoded-traversal': '%252e%252e%252f%252e%252e%252fetc%252fpasswd',
 };
 
 /** `secret` is a password: hashed, never looked up, and slow to check on purpose, so it gets fewer texts. */
 export type FieldType = 'string' | 'secret' | 'integer' | 'boolean' | 'string[]' | 'cart';
 
-const SECRET_PAYLOADS = ['sql-quote', 'null-byte', 'emoji', 'long', 'empty'];
+const SECRET_PAYLOADS = ['sql-quote', 'null-byte', 'long', 'empty'];
 export const textsFor = (type: 'string' | 'secret') =>
   Object.entries(TEXT_PAYLOADS).filter(([kind]) => type === 'string' || SECRET_PAYLOADS.includes(kind));
 
@@ -49,24 +44,16 @@ const deep = (depth: number): unknown => (depth === 0 ? 'x' : { a: deep(depth - 
 
 /** Values of the wrong JSON type, for a field of the given type. */
 export function wrongTypes(type: FieldType): Record<string, unknown> {
-  const all: Record<string, [unknown, FieldType[]]> = {
-    number: [42, ['integer']],
-    negative: [-1, []],
-    fraction: [1.5, []],
-    'huge-number': [1e308, []],
-    zero: [0, []],
-    boolean: [true, ['boolean']],
-    null: [null, []],
-    'string-array': [["' OR 1=1--", '<script>'], ['cart']],
-    'long-array': [Array.from({ length: 500 }, (_, i) => `x${i}`), ['cart']],
-    object: [{ a: 1 }, []],
-    'mongo-operator': [{ $ne: null }, []],
-    'deep-object': [deep(60), []],
-    'numeric-string': ['7', ['string', 'secret']],
+  const values: Record<string, unknown> = {
+    ...(type !== 'integer' && { number: 42 }),
+    ...(type !== 'boolean' && { boolean: true }),
+    null: null,
+    ...(type !== 'string[]' && type !== 'cart' && { array: ["' OR 1=1--"] }),
+    object: { a: 1 },
+    'mongo-operator': { $ne: null },
+    'deep-object': deep(60),
   };
-  return Object.fromEntries(
-    Object.entries(all)
-      .filter(([, [, sameKind]]) => !sameKind.includes(type))
-      .map(([kind, [value]]) => [kind, value]),
-  );
+  if (type === 'integer') Object.assign(values, { negative: -1, zero: 0, fraction: 1.5, huge: 1e308, text: '7' });
+  if (type === 'string[]' || type === 'cart') values['long-array'] = Array.from({ length: 500 }, (_, i) => `x${i}`);
+  return values;
 }

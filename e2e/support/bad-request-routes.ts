@@ -178,7 +178,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     path: '/exam/{examId}/practice-tests',
     params: { examId: 'pmp' },
     query: { filter: 'all' },
-    as: ['anonymous', 'victim'],
+    as: ['victim'],
   },
   { path: '/demo/{examId}', params: { examId: 'pmp' }, as: ['anonymous'] },
   {
@@ -190,7 +190,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/cart', as: ['anonymous'] },
   // Signed in, a visit to /checkout opens a payment page: a valid request, so only anonymous here.
   { path: '/checkout', query: { redirect: '/cart' }, as: ['anonymous'] },
-  { path: '/payment/verify', query: { session_id: 'sbx_cs_0000' }, as: ['anonymous', 'victim'] },
+  { path: '/payment/verify', query: { session_id: 'sbx_cs_0000' }, as: ['victim'] },
   { path: '/payment/success', query: { session_id: 'sbx_cs_0000' }, as: ['anonymous'] },
   { path: '/payment/failed', query: { order: 'ORD-0000000000000AAAAAAAA' }, as: ['victim'] },
   { path: '/payment-failed', query: { reason: 'cancelled' }, as: ['anonymous'] },
@@ -219,7 +219,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/healthz', as: ['anonymous'] },
   { path: '/api/cart', as: ['anonymous'] },
   { path: '/api/attempts', as: ['anonymous'] },
-  { path: '/api/auth/get-session', as: ['anonymous', 'victim'] },
+  { path: '/api/auth/get-session', as: ['victim'] },
   { path: '/api/auth/{endpoint}', params: { endpoint: 'list-sessions' }, as: ['anonymous'] },
   { path: '/assets/{file}', params: { file: 'no-such-file.js' }, as: ['anonymous'] },
   { path: '/thumbnails/{file}', params: { file: 'pmp.svg' }, as: ['anonymous'] },

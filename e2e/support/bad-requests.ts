@@ -42,6 +42,22 @@ function pageUrl(route: PageRoute, params: Record<string, string>, search: strin
   return search ? `${path}?${search}` : path;
 }
 
+/** Texts for page parameters: one of each family (the JSON endpoints and forms get them all). */
+const PAGE_TEXTS = [
+  'sql-quote',
+  'sql-union',
+  'script',
+  'script-attribute',
+  'script-url',
+  'traversal',
+  'null-byte',
+  'long',
+  'empty',
+];
+
+/** Requests the server refuses before any route sees them: sent to a few routes only. */
+const BEFORE_ROUTING = ['/', '/exams', '/practice-test/{testId}', '/api/cart'];
+
 /** Every malformed request against pages and GET endpoints. */
 function pageRequests(): BadRequest[] {
   const list: BadRequest[] = [];
@@ -50,11 +66,11 @@ function pageRequests(): BadRequest[] {
     const values = encodeAll(route.query ?? {});
     const add = (as: Identity, kind: string, url: string, method = 'GET', headers: Record<string, string> = {}) =>
       list.push({ label: `${method} ${route.path} ${kind}`, kind, as, method, url, headers });
+    const payloads: Record<string, string> = {
+      ...Object.fromEntries(PAGE_TEXTS.map((kind) => [kind, encodeText(TEXT_PAYLOADS[kind]!)])),
+      ...RAW_VALUES,
+    };
     for (const as of route.as) {
-      const payloads: Record<string, string> = {
-        ...Object.fromEntries(Object.entries(TEXT_PAYLOADS).map(([kind, text]) => [kind, encodeText(text)])),
-        ...RAW_VALUES,
-      };
       for (const [kind, value] of Object.entries(payloads)) {
         for (const name of Object.keys(route.params ?? {})) {
           if (value === '') continue;
@@ -64,30 +80,32 @@ function pageRequests(): BadRequest[] {
           add(as, `query ${name}: ${kind}`, pageUrl(route, params, query({ ...values, [name]: value })));
         }
       }
-      const first = Object.keys(route.query ?? {})[0] ?? 'q';
+    }
+    // The rest does not depend on who asks; what the server does before routing, only on a few routes.
+    const as = route.as[0]!;
+    const first = Object.keys(route.query ?? {})[0];
+    if (first) {
       add(as, 'query: duplicated', pageUrl(route, params, `${query(values)}&${first}=a&${first}=b&${first}=%27`));
       add(as, 'query: array syntax', pageUrl(route, params, `${first}[]=a&${first}[x][y]=b&${first}.__proto__=1`));
       add(as, 'query: very long', pageUrl(route, params, `${query(values)}&pad=${'z'.repeat(12_000)}`));
+    }
+    add(as, 'path: React Router data request', `${pageUrl(route, params, '').replace(/\/$/, '/_root')}.data?x=%FF`);
+    add(as, 'method DELETE', pageUrl(route, params, ''), 'DELETE');
+    if (BEFORE_ROUTING.includes(route.path)) {
       add(as, 'query: too long for the server', pageUrl(route, params, `pad=${'z'.repeat(70_000)}`));
       add(
         as,
         'query: many parameters',
         pageUrl(route, params, Array.from({ length: 1500 }, (_, i) => `p${i}=1`).join('&')),
       );
-      add(
-        as,
-        'path: React Router data request',
-        `${pageUrl(route, params, '').replace(/\/$/, '/_root')}.data?${first}=%FF`,
-      );
-      for (const method of ['PUT', 'DELETE', 'PATCH']) add(as, `method ${method}`, pageUrl(route, params, ''), method);
-      if (as === 'anonymous') {
-        add(as, 'cookie: forged session', pageUrl(route, params, ''), 'GET', {
-          cookie: `pp.session_token=${encodeText("' OR 1=1--")}.${'A'.repeat(43)}`,
-        });
-        add(as, 'cookie: malformed', pageUrl(route, params, ''), 'GET', {
-          cookie: 'pp.session_token=%E0%A4%A; pp_flash=%7B%22type%22%3A1%7D; pp_flash=e30K; ;;=; x',
-        });
-      }
+      add(as, 'method PUT', pageUrl(route, params, ''), 'PUT');
+      add(as, 'method PATCH', pageUrl(route, params, ''), 'PATCH');
+      add(as, 'cookie: forged session', pageUrl(route, params, ''), 'GET', {
+        cookie: `pp.session_token=${encodeText("' OR 1=1--")}.${'A'.repeat(43)}`,
+      });
+      add(as, 'cookie: malformed', pageUrl(route, params, ''), 'GET', {
+        cookie: 'pp.session_token=%E0%A4%A; pp_flash=%7B%22type%22%3A1%7D; pp_flash=e30K; ;;=; x',
+      });
     }
   }
   return list;
