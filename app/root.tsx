@@ -93,6 +93,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <StatusPage title="Page Not Found" message="We couldn't find the page you're looking for." />;
   }
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    // React Router's own text here names the route module: the visitor gets a plain sentence.
+    return <StatusPage title="Something is not right" message="This page does not accept that request." />;
+  }
   if (isRouteErrorResponse(error) && error.status < 500) {
     return <StatusPage title="Something is not right" message={String(error.data ?? error.statusText)} />;
   }

@@ -28,6 +28,53 @@ test('pages carry security headers and a nonce-based script policy, and no serve
   expect(headers['server']).toBeUndefined();
 });
 
+test('every kind of answer carries a strict script policy, HSTS and no version banner', async ({ request }) => {
+  const answers = {
+    page: await request.get('/exams'),
+    'data request': await request.get('/exams.data'),
+    'JSON API': await request.post('/api/cart', { data: { intent: 'view' } }),
+    'sign-in API': await request.get('/api/auth/get-session'),
+    'static file': await request.get('/favicon.svg'),
+    'unknown page': await request.get('/no/such/page'),
+    'refused method': await request.delete('/exams'),
+    'oversized body': await request.post('/api/cart', { data: 'x'.repeat(1024 * 1024 + 1) }),
+    health: await request.get('/healthz'),
+  };
+  const nonces = new Set<string>();
+  for (const [what, response] of Object.entries(answers)) {
+    const headers = response.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    const directives = new Map(
+      csp.split(';').map((d) => [d.trim().split(/\s+/)[0]!, d.trim().split(/\s+/).slice(1)] as const),
+    );
+    const scripts = directives.get('script-src') ?? [];
+    // Scripts: this site's files, and inline code only with this answer's nonce.
+    expect(
+      scripts.filter((s) => !s.startsWith("'nonce-")),
+      what,
+    ).toEqual(["'self'"]);
+    expect(
+      scripts.filter((s) => s.startsWith("'nonce-")),
+      what,
+    ).toHaveLength(1);
+    nonces.add(scripts.find((s) => s.startsWith("'nonce-"))!);
+    expect(csp, what).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
+    expect(directives.get('script-src-attr'), what).toEqual(["'none'"]);
+    expect(directives.get('object-src'), what).toEqual(["'none'"]);
+    expect(directives.get('base-uri'), what).toEqual(["'self'"]);
+    expect(directives.get('frame-ancestors'), what).toEqual(["'none'"]);
+    expect(directives.get('default-src'), what).toEqual(["'self'"]);
+    expect(headers['x-frame-options'], what).toBe('DENY');
+    // Meant to run behind HTTPS: browsers keep to HTTPS for a year, subdomains included.
+    const hsts = /^max-age=(\d+); includeSubDomains$/.exec(headers['strict-transport-security'] ?? '');
+    expect(Number(hsts?.[1]), what).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+    expect(headers['x-powered-by'], what).toBeUndefined();
+    expect(headers['server'], what).toBeUndefined();
+  }
+  // A nonce is good for one answer only.
+  expect(nonces.size).toBe(Object.keys(answers).length);
+});
+
 test('pages are compressed and hashed assets are cached for a year', async ({ request }) => {
   const page = await request.get('/exams', { headers: { 'accept-encoding': 'gzip' } });
   expect(page.headers()['content-encoding']).toBe('gzip');

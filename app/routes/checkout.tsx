@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { redirectWith } from '../lib/auth.server.ts';
 import type { Route } from './+types/checkout';
+import { readForm } from '../lib/form.server.ts';
 
 /**
  * decisions.md: /checkout starts payment for the cart when signed in, else goes to /login?redirect=/cart.
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!context.user) return data({ error: checkoutMessages.notAuthenticated }, 401);
-  const form = await request.formData();
+  const form = await readForm(request);
   const coupon = form.get('coupon');
   const code = typeof coupon === 'string' && coupon.trim() !== '' ? coupon.slice(0, 40) : null;
   const started = await context.services.checkout.start(context.user, code);

@@ -6,6 +6,7 @@ import { refused } from '../features/accounts/refused.server.ts';
 import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/forgot-password';
+import { readForm } from '../lib/form.server.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -18,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const email = String((await request.formData()).get('email') ?? '');
+  const email = String((await readForm(request)).get('email') ?? '');
   const problem = emailProblem(email);
   if (problem) return refused(400, { error: problem, email });
   const result = await context.services.accounts.requestPasswordReset(email, context.client);

@@ -8,6 +8,7 @@ import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/login';
+import { readForm } from '../lib/form.server.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -26,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSignedOut(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get('email') ?? '');
   const password = String(form.get('password') ?? '');
   const problem = emailProblem(email) ?? (password ? null : accountMessages.passwordMissing);

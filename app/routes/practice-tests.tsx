@@ -21,6 +21,7 @@ import { TestCard } from '../features/practice/components/test-card.tsx';
 import { redirectWith } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/practice-tests';
+import { readForm } from '../lib/form.server.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isCatalogueId(params.examId)
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if ((await request.formData()).get('intent') !== 'reset') return data({ error: 'Unknown request.' }, { status: 400 });
+  if ((await readForm(request)).get('intent') !== 'reset') return data({ error: 'Unknown request.' }, { status: 400 });
   if (!context.user) return data({ error: practiceMessages.resetNeedsLogin }, { status: 401 });
   try {
     await context.services.practice.resetProgress(context.user.id);

@@ -8,6 +8,7 @@ import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/register';
+import { readForm } from '../lib/form.server.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -30,7 +31,7 @@ function nameProblem(name: string): string | null {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSignedOut(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const name = String(form.get('name') ?? '');
   const email = String(form.get('email') ?? '');
   const password = String(form.get('password') ?? '');

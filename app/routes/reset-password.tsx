@@ -5,6 +5,7 @@ import { AuthPage, Field, FormMessage } from '../features/accounts/components/au
 import { refused } from '../features/accounts/refused.server.ts';
 import { redirectWith } from '../lib/auth.server.ts';
 import type { Route } from './+types/reset-password';
+import { readForm } from '../lib/form.server.ts';
 
 export function meta() {
   return [{ title: 'Choose a new password | PracticePass' }, { name: 'robots', content: 'noindex' }];
@@ -18,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get('token') ?? '');
   const password = String(form.get('password') ?? '');
   if (password !== String(form.get('confirm') ?? '')) return refused(400, { error: accountMessages.passwordsDiffer });

@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from 'react-router';
 import { formatPrice } from '../../shared/money.ts';
 import type { Route } from './+types/sandbox-checkout';
+import { readForm } from '../lib/form.server.ts';
 
 export function meta() {
   return [{ title: 'Test payment | PracticePass sandbox' }, { name: 'robots', content: 'noindex' }];
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const sandbox = context.services.sandbox;
   if (!sandbox) throw data('This payment page does not exist.', 404);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get('intent') === 'cancel') {
     const back = await sandbox.cancel(params.sessionId);
     if (!back) throw data('This payment page does not exist.', 404);

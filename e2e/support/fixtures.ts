@@ -52,11 +52,12 @@ export async function grantAccess(email: string, examId: string) {
   });
 }
 
-interface ContentQuestion {
+export interface ContentQuestion {
   id: string;
   text: string;
   options: { id: string; text: string }[];
   correct: string[];
+  explanation: string;
 }
 
 /** The sample catalogue's questions of a test, with their answers: what a student who knows it all would pick. */

@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import type { Services } from './load-context.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
+import { methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -59,6 +60,8 @@ export async function buildApp(options: AppOptions) {
         upgradeInsecureRequests: null,
       },
     },
+    // The same answer as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     // Other sites get no referrer; this site keeps it, so browsers send Origin with its own form posts.
     referrerPolicy: { policy: 'same-origin' },
@@ -108,9 +111,10 @@ export async function buildApp(options: AppOptions) {
     fetchRoutes.removeAllContentTypeParsers();
     fetchRoutes.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    fetchRoutes.all('/api/auth/*', async (request, reply) =>
-      sendFetchResponse(reply, await services.accounts.handler(toFetchRequest(request, reply, clientHeaders(request)))),
-    );
+    fetchRoutes.all('/api/auth/*', async (request, reply) => {
+      const response = await services.accounts.handler(toFetchRequest(request, reply, clientHeaders(request)));
+      return sendFetchResponse(reply, await withErrorSentence(response));
+    });
 
     if (build) {
       const handle = createRequestHandler(build, mode);
@@ -125,6 +129,9 @@ export async function buildApp(options: AppOptions) {
         if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
       });
       const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!PAGE_METHODS.includes(request.method)) {
+          return reply.status(405).header('allow', PAGE_METHODS.join(', ')).send(methodRefused(request.method));
+        }
         const fetchRequest = toFetchRequest(request, reply);
         const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
         const user = request.headers.cookie ? await services.accounts.currentUser(fetchRequest.headers) : null;
@@ -136,7 +143,7 @@ export async function buildApp(options: AppOptions) {
           styleNonce: reply.cspNonce.style,
           origin: originOf(request),
         });
-        return sendFetchResponse(reply, response);
+        return sendFetchResponse(reply, await withErrorSentence(response));
       };
       fetchRoutes.all('/*', pageHandler);
       fetchRoutes.all('/', pageHandler);
