@@ -5,6 +5,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceContext } from './lib/nonce.tsx';
+import { ThemeScriptContext } from './lib/theme-script.tsx';
+import { themeScript } from './lib/theme-script.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +24,9 @@ export default function handleRequest(
     const { nonce } = loadContext;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ThemeScriptContext.Provider value={themeScript}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ThemeScriptContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
