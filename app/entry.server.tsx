@@ -7,6 +7,8 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import css from './app.css?inline';
 import { InlineStyleContext } from './lib/inline-style.tsx';
 import { NonceContext } from './lib/nonce.tsx';
+import { ThemeScriptContext } from './lib/theme-script.tsx';
+import { themeScript } from './lib/theme-script.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +27,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStyleContext.Provider value={{ css, nonce: styleNonce }}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ThemeScriptContext.Provider value={themeScript}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ThemeScriptContext.Provider>
         </InlineStyleContext.Provider>
       </NonceContext.Provider>,
       {

@@ -20,6 +20,7 @@ import { CartProvider } from './features/cart/cart-context.tsx';
 import { takeFlash, type Flash } from './lib/flash.server.ts';
 import { InlineStylesheet } from './lib/inline-style.tsx';
 import { useNonce } from './lib/nonce.tsx';
+import { useThemeScript } from './lib/theme-script.tsx';
 
 const NO_EXAMS: string[] = [];
 
@@ -40,12 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const themeScript = useThemeScript();
   const root = useRouteLoaderData<typeof loader>('root');
   return (
-    <html lang="en">
+    // The head script sets data-theme before React starts, so the attribute is not React's to compare; the
+    // script itself arrives with the server's page only, and the browser keeps it as it is.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         <meta name="theme-color" content="#2952cc" />
         <Meta />
         <InlineStylesheet />
@@ -89,16 +94,27 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+/** What the root boundary says about an error, in its heading and in the page title. */
+function errorText(error: unknown): { title: string; message: string } {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusPage title="Page Not Found" message="We couldn't find the page you're looking for." />;
+    return { title: 'Page Not Found', message: "We couldn't find the page you're looking for." };
   }
   if (isRouteErrorResponse(error) && error.status === 405) {
     // React Router's own text here names the route module: the visitor gets a plain sentence.
-    return <StatusPage title="Something is not right" message="This page does not accept that request." />;
+    return { title: 'Something is not right', message: 'This page does not accept that request.' };
   }
   if (isRouteErrorResponse(error) && error.status < 500) {
-    return <StatusPage title="Something is not right" message={String(error.data ?? error.statusText)} />;
+    return { title: 'Something is not right', message: String(error.data ?? error.statusText) };
   }
-  return <StatusPage title="Something went wrong" message="Please try again in a moment." />;
+  return { title: 'Something went wrong', message: 'Please try again in a moment.' };
+}
+
+/** An error shown by the root boundary has no route below it to name the page. */
+export function meta({ error }: Route.MetaArgs) {
+  return error ? [{ title: `${errorText(error).title} | PracticePass` }, { name: 'robots', content: 'noindex' }] : [];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, message } = errorText(error);
+  return <StatusPage title={title} message={message} />;
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createCoupon, expect, mailTo, register, test, uniqueEmail } from './support/fixtures.ts';
+import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
 const PMP = 'Project Management Professional (PMP)'; // $49.99
@@ -8,25 +9,8 @@ const ITIL = 'ITIL 4 Foundation';
 async function signUpWithCart(page: Page, examId: string, title: string) {
   const email = uniqueEmail('buyer');
   await register(page, { name: 'Pay Er', email, password: 'paying-student-1' });
-  await page.goto(`/exams/${examId}`);
-  await waitForHydration(page);
-  await page.getByRole('button', { name: `Unlock Access: ${title}` }).click();
-  await expect(page.getByRole('button', { name: `Remove from Cart: ${title}` })).toBeVisible();
+  await addToCart(page, examId, title);
   return email;
-}
-
-async function proceedToPayment(page: Page) {
-  await page.goto('/cart');
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]+$/);
-  await expect(page.getByText('Test mode: PracticePass sandbox payments.')).toBeVisible();
-}
-
-async function payWith(page: Page, card: string) {
-  await waitForHydration(page);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
 test('from an anonymous cart to an unlocked exam: coupon, card, thank-you, email, orders', async ({ page }) => {

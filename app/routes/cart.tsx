@@ -80,7 +80,7 @@ export default function Cart() {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">
           <div>
             <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
               {cart.items.map((item) => (
@@ -88,7 +88,7 @@ export default function Cart() {
                   <div className="w-24 shrink-0 overflow-hidden rounded-lg">
                     <ExamThumbnail title={item.title} category={item.category} thumbnail={item.thumbnail} />
                   </div>
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-40">
                     <h2 className="font-semibold">{item.title}</h2>
                     <p className="text-sm text-slate-600">
                       {item.category} · {formatPrice(item.priceCents)}

@@ -91,7 +91,11 @@ export default function History({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {attempts.length === 0 ? (
-        <EmptyState title="No Attempts Found" text="Take a practice test and every attempt will be listed here.">
+        <EmptyState
+          level={2}
+          title="No Attempts Found"
+          text="Take a practice test and every attempt will be listed here."
+        >
           <Link to="/exams" className="btn-primary">
             Explore exams
           </Link>

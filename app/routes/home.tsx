@@ -96,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
+      <section className="theme-fixed bg-gradient-to-b from-brand-800 to-brand-700 text-white [&_:focus-visible]:outline-white">
         <div className="container-page py-14 sm:py-20">
           <h1 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">
             Pass your certification exam with practice tests that feel like the real thing

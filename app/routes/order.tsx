@@ -38,7 +38,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : orders.length === 0 ? (
         <div className="mt-6 max-w-xl">
-          <EmptyState title={checkoutMessages.noOrders} text="Your orders and receipts will be listed here.">
+          <EmptyState level={2} title={checkoutMessages.noOrders} text="Your orders and receipts will be listed here.">
             <Link to="/exams" className="btn-primary">
               Explore exams
             </Link>

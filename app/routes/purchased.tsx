@@ -24,6 +24,7 @@ export default function Purchased({ loaderData }: Route.ComponentProps) {
       {exams.length === 0 ? (
         <div className="max-w-xl">
           <EmptyState
+            level={2}
             title="No Exams Purchased Yet"
             text="Exams you buy appear here with their access dates and progress."
           >

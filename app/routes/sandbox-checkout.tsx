@@ -51,7 +51,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
         <h1 id="sandbox-heading" className="text-2xl font-bold">
           Pay {formatPrice(page.totalCents)} {page.currency.toUpperCase()}
         </h1>
-        <p className="mt-1 text-sm text-slate-600">For {page.email}</p>
+        <p className="mt-1 text-sm wrap-anywhere text-slate-600">For {page.email}</p>
         <ul className="mt-4 divide-y divide-slate-100 text-sm">
           {page.lines.map((line, index) => (
             <li key={index} className="flex justify-between gap-3 py-2">

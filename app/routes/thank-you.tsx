@@ -57,7 +57,8 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           Thank you for your purchase!
         </h1>
         <p className="mt-2 text-slate-700">
-          A confirmation email has been sent to <strong>{order.customerEmail}</strong>. Your exams are unlocked now.
+          A confirmation email has been sent to <strong className="wrap-anywhere">{order.customerEmail}</strong>. Your
+          exams are unlocked now.
         </p>
         <div className="mt-6">
           <OrderReceipt order={order} />

@@ -8,9 +8,14 @@ import { TEST_API } from './ports.ts';
  */
 export const test = base.extend({
   extraHTTPHeaders: async ({}, use) => {
-    await use({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    await use({ 'x-forwarded-for': clientAddress() });
   },
 });
+
+/** A random client address, as the proxy would pass it on. */
+export function clientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
 export { expect };
 
 let counter = 0;

@@ -19,14 +19,20 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** Every axe rule, or only those given (such as the colour rules, for a second theme of the same page). */
+export async function expectNoAxeViolations(page: Page, rules?: string[]) {
+  const axe = new AxeBuilder({ page });
+  const results = await (rules ? axe.withRules(rules) : axe).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const { overflow, beyond } = await page.evaluate(() => {
+    const root = document.documentElement;
+    const beyond = Array.from(document.body.querySelectorAll('*'))
+      .filter((e) => e.getBoundingClientRect().right > root.clientWidth + 0.5)
+      .map((e) => `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')}`);
+    return { overflow: root.scrollWidth - root.clientWidth, beyond: beyond.slice(-3) };
+  });
+  expect(overflow, `wider than the screen: ${beyond.join(' | ')}`).toBeLessThanOrEqual(0);
 }

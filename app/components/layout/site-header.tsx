@@ -1,10 +1,11 @@
 import { Link, NavLink } from 'react-router';
 import { formatPrice } from '../../../shared/money.ts';
 import { useCart } from '../../features/cart/cart-context.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+  `rounded-md px-2 py-2 text-sm font-medium sm:px-3 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
 
 /** Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. The cart
  * shows its count (when above 0) and total. */
@@ -49,7 +50,7 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
           )}
           <Link
             to="/cart"
-            className="relative ml-1 inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            className="relative ml-1 inline-flex min-h-11 items-center gap-2 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             <CartIcon />
             <span className="sr-only">Cart, {cartCount} items,</span>
@@ -64,6 +65,7 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
             )}
           </Link>
           {user && <UserMenu name={user.name} />}
+          <ThemeToggle />
         </nav>
       </div>
     </header>

@@ -67,7 +67,7 @@ export function UserMenu({ name }: { name: string }) {
         aria-controls={`${id}-menu`}
         onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={onButtonKey}
-        className="inline-flex min-h-11 max-w-48 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        className="inline-flex min-h-11 max-w-48 items-center gap-1 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         <span className="truncate">{name}</span>
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">

@@ -101,10 +101,22 @@ export default function Dashboard({ data }: { data: DashboardData }) {
   );
 }
 
-export function EmptyState({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+/** A list with nothing in it yet; `level` keeps the heading outline whole (2 right under a page's h1). */
+export function EmptyState({
+  title,
+  text,
+  children,
+  level = 3,
+}: {
+  title: string;
+  text: string;
+  children?: React.ReactNode;
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-6">
-      <h3 className="text-lg font-semibold">{title}</h3>
+      <Heading className="text-lg font-semibold">{title}</Heading>
       <p className="mt-1 text-slate-700">{text}</p>
       {children && <div className="mt-4 flex flex-wrap gap-3">{children}</div>}
     </div>

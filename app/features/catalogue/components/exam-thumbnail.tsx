@@ -2,7 +2,8 @@ import { titleInitials } from '../../../../shared/exam-display.ts';
 
 /**
  * Placeholder background per category (spec §2), as classes because the content security policy
- * allows no inline styles. Each keeps white initials above a 4.5:1 contrast ratio.
+ * allows no inline styles. Each keeps white initials above a 4.5:1 contrast ratio, in both themes (the colours
+ * are fixed values, which the dark theme does not invert).
  */
 const placeholderClass: Record<string, string> = {
   IT: 'bg-[#1d4ed8]',
@@ -44,7 +45,7 @@ export function ExamThumbnail({ title, category, thumbnail, className = '', prio
     <div
       aria-hidden="true"
       data-testid="thumbnail-placeholder"
-      className={`flex aspect-video w-full items-center justify-center text-4xl font-bold tracking-wider text-white ${placeholderClass[category] ?? DEFAULT_PLACEHOLDER_CLASS} ${className}`}
+      className={`flex aspect-video w-full items-center justify-center text-4xl font-bold tracking-wider text-[#fff] ${placeholderClass[category] ?? DEFAULT_PLACEHOLDER_CLASS} ${className}`}
     >
       {titleInitials(title)}
     </div>

@@ -7,20 +7,20 @@ export function ProgressRing({ percent }: { percent: number }) {
   return (
     <div className="flex items-center gap-3">
       <svg width="64" height="64" viewBox="0 0 64 64" role="img" aria-label={`Course progress: ${clamped}%`}>
-        <circle cx="32" cy="32" r={RADIUS} fill="none" stroke="#e2e8f0" strokeWidth="8" />
+        <circle cx="32" cy="32" r={RADIUS} fill="none" className="stroke-slate-200" strokeWidth="8" />
         <circle
           cx="32"
           cy="32"
           r={RADIUS}
           fill="none"
-          stroke="#2952cc"
+          className="stroke-brand-600"
           strokeWidth="8"
           strokeLinecap="round"
           strokeDasharray={CIRCUMFERENCE}
           strokeDashoffset={CIRCUMFERENCE * (1 - clamped / 100)}
           transform="rotate(-90 32 32)"
         />
-        <text x="32" y="37" textAnchor="middle" fontSize="14" fontWeight="700" fill="#0f172a">
+        <text x="32" y="37" textAnchor="middle" fontSize="14" fontWeight="700" className="fill-slate-900">
           {clamped}%
         </text>
       </svg>

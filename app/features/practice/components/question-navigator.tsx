@@ -4,7 +4,7 @@ import type { QuestionView } from '../../../../shared/practice.ts';
 function stateOf(q: QuestionView): { label: string; className: string } {
   if (q.checked) {
     return q.checked.correct
-      ? { label: 'correct', className: 'border-emerald-700 bg-emerald-600 text-white' }
+      ? { label: 'correct', className: 'border-emerald-800 bg-emerald-700 text-white' }
       : { label: 'incorrect', className: 'border-red-700 bg-red-600 text-white' };
   }
   if (q.selected.length > 0) return { label: 'answered', className: 'border-brand-700 bg-brand-600 text-white' };
@@ -32,7 +32,7 @@ export function QuestionNavigator({
                 onClick={() => onGo(index)}
                 aria-current={index === current ? 'step' : undefined}
                 aria-label={`Question ${index + 1}, ${state.label}${q.flagged ? ', flagged' : ''}`}
-                className={`relative h-10 w-10 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2' : ''}`}
+                className={`relative h-10 w-10 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2 ring-offset-slate-50' : ''}`}
               >
                 {index + 1}
                 {q.flagged && (

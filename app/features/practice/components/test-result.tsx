@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { accountMessages } from '../../../../shared/account-messages.ts';
 import type { AttemptResult, TestInfo } from '../../../../shared/practice.ts';
@@ -18,10 +18,16 @@ interface Props {
 export default function TestResult({ info, result, onRetry, invite, proceed }: Props) {
   const [showReview, setShowReview] = useState(false);
   const [inviting, setInviting] = useState(invite !== null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The test just ended: focus moves from the button that ended it to the verdict.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="result-heading" className="space-y-6">
-      <div className={`rounded-xl p-6 text-white ${result.isPassed ? 'bg-emerald-700' : 'bg-slate-800'}`}>
-        <h2 id="result-heading" className="text-2xl font-bold">
+      {/* A strong band in the light theme; in the dark one a deep tint, not a bright block. */}
+      <div
+        className={`rounded-xl p-6 text-white ${result.isPassed ? 'bg-emerald-700 dark:bg-emerald-100 dark:text-emerald-900' : 'bg-slate-800 dark:bg-slate-100 dark:text-slate-900'}`}
+      >
+        <h2 id="result-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold">
           {result.isPassed ? 'Congratulations!' : 'Keep Practicing!'}
         </h2>
         <p className="mt-1">
@@ -77,7 +83,7 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
               <th scope="col" className="py-2 font-medium">
                 Domain
               </th>
-              <th scope="col" className="py-2 font-medium">
+              <th scope="col" className="py-2 pr-3 font-medium">
                 Correct
               </th>
               <th scope="col" className="py-2 font-medium">
@@ -91,7 +97,7 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
                 <th scope="row" className="py-2 pr-2 font-normal">
                   {c.category}
                 </th>
-                <td className="py-2">
+                <td className="py-2 pr-3">
                   {c.correct} of {c.total}
                 </td>
                 <td className="py-2 font-semibold">{Math.round((c.correct / c.total) * 100)}%</td>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { practiceMessages } from '../../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, QuestionView, TestInfo } from '../../../../shared/practice.ts';
 import { AUTO_ADVANCE_MS, chooseLabel } from '../../../../shared/scoring.ts';
@@ -26,6 +27,12 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const question = questions[index]!;
   const last = index === questions.length - 1;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const feedback = useRef<HTMLDivElement>(null);
+
+  // Focus follows the test: to each question as it comes up (the first one when the test starts), and to
+  // the review screen, so keyboard and screen-reader users start reading where the page changed.
+  useEffect(() => heading.current?.focus(), [index, reviewing]);
 
   const update = (id: string, change: Partial<QuestionView>) =>
     setQuestions((list) => list.map((q) => (q.id === id ? { ...q, ...change } : q)));
@@ -85,7 +92,9 @@ export function TestRunner({ info, initial, onFinished }: Props) {
       setMessage(response.error);
       return;
     }
-    update(question.id, { checked: response.checked });
+    // The Check button goes away with the check: focus moves to the verdict and its explanation.
+    flushSync(() => update(question.id, { checked: response.checked }));
+    feedback.current?.focus();
   }
 
   // Practice mode moves on 1.5 seconds after a check, unless it was the last question.
@@ -121,7 +130,7 @@ export function TestRunner({ info, initial, onFinished }: Props) {
     const flagged = questions.flatMap((q, i) => (q.flagged ? [i] : []));
     return (
       <section aria-labelledby="review-heading" className="rounded-xl bg-white p-6 shadow-sm">
-        <h2 id="review-heading" className="text-xl font-semibold">
+        <h2 id="review-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
           Review before submitting
         </h2>
         <ReviewList
@@ -154,7 +163,7 @@ export function TestRunner({ info, initial, onFinished }: Props) {
     <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
       <section aria-labelledby="question-heading" className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-          <h2 id="question-heading" className="font-semibold text-slate-900">
+          <h2 id="question-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
             Question {index + 1} of {questions.length}
           </h2>
           {remaining !== null && (
@@ -218,7 +227,11 @@ export function TestRunner({ info, initial, onFinished }: Props) {
         </fieldset>
         <div aria-live="polite">
           {question.checked && (
-            <div className={`mt-4 rounded-lg p-4 ${question.checked.correct ? 'bg-emerald-50' : 'bg-red-50'}`}>
+            <div
+              ref={feedback}
+              tabIndex={-1}
+              className={`mt-4 rounded-lg p-4 ${question.checked.correct ? 'bg-emerald-50' : 'bg-red-50'}`}
+            >
               <p className="font-semibold">{question.checked.correct ? 'Correct!' : 'Incorrect'}</p>
               <p className="mt-1 whitespace-pre-wrap text-slate-800">{question.checked.explanation}</p>
             </div>

@@ -1,0 +1,84 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
+import { answersOf, expect, test } from './support/fixtures.ts';
+import { expectNoHorizontalScroll, waitForHydration } from './support/pages.ts';
+import { chooseOptions, DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
+import { DESKTOP, PHONE, useTheme } from './support/themes.ts';
+
+// Each test walks through many screens and pictures each four times; a busy machine needs the time.
+test.describe.configure({ timeout: 180_000 });
+
+/**
+ * The main screens on a 360 px phone and a 1280 px desktop, light and dark: no sideways scrolling on the
+ * phone, and a full-page picture of each, attached to the report and written to test-results/screenshots/.
+ */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await useTheme(page, theme);
+      if (size === 'phone') await expectNoHorizontalScroll(page);
+      const path = `test-results/screenshots/${name}-${size}-${theme}.png`;
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`${name}, ${size}, ${theme}`, { path, contentType: 'image/png' });
+    }
+  }
+}
+
+async function open(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await waitForHydration(page);
+}
+
+test('signed out: home, catalogue, details, practice tests, a running test and its result', async ({
+  page,
+}, testInfo) => {
+  await open(page, '/', /^Pass your certification exam/);
+  await shoot(page, testInfo, 'home');
+  await open(page, '/exams', 'Certification Exams');
+  await shoot(page, testInfo, 'catalogue');
+  await open(page, '/exams/pmp', PMP);
+  await shoot(page, testInfo, 'details');
+  await open(page, `/exam/${DEMO_EXAM}/practice-tests`, /Practice Tests/);
+  await shoot(page, testInfo, 'practice-tests-demo');
+
+  const questions = await answersOf(DEMO_EXAM, DEMO_TEST);
+  await open(page, `/practice-test/${DEMO_TEST}?mode=exam`, 'Practice Test 1');
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  for (const q of questions.slice(0, 3)) {
+    await chooseOptions(page, q, q.correct);
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByRole('button', { name: 'Flag for review' }).click();
+  await expect(page.getByRole('button', { name: 'Question 4, not answered, flagged' })).toBeVisible();
+  await shoot(page, testInfo, 'running-test');
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  await shoot(page, testInfo, 'result');
+});
+
+studentTest(
+  'signed in: dashboard, history, practice tests, cart, sandbox payment and thank-you',
+  async ({ page, student }, testInfo) => {
+    await open(page, '/', `Welcome, ${student.name}`);
+    await shoot(page, testInfo, 'dashboard');
+    await open(page, '/history', /History/);
+    await shoot(page, testInfo, 'history');
+    await open(page, '/exam/pmp/practice-tests', /Practice Tests/);
+    await shoot(page, testInfo, 'practice-tests');
+
+    await addToCart(page, 'itil-4-foundation', ITIL);
+    await open(page, '/cart', 'Cart');
+    await shoot(page, testInfo, 'cart');
+    await proceedToPayment(page);
+    await shoot(page, testInfo, 'sandbox-payment');
+    await payWith(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+    await shoot(page, testInfo, 'thank-you');
+  },
+);
