@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { redirectWith } from '../lib/auth.server.ts';
-import type { Route } from './+types/checkout';
 import { readForm } from '../lib/form.server.ts';
+import type { Route } from './+types/checkout';
 
 /**
  * decisions.md: /checkout starts payment for the cart when signed in, else goes to /login?redirect=/cart.

@@ -5,8 +5,8 @@ import { AuthPage, Field, FormMessage } from '../features/accounts/components/au
 import { refused } from '../features/accounts/refused.server.ts';
 import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
-import type { Route } from './+types/forgot-password';
 import { readForm } from '../lib/form.server.ts';
+import type { Route } from './+types/forgot-password';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -7,8 +7,8 @@ import { refused } from '../features/accounts/refused.server.ts';
 import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
-import type { Route } from './+types/login';
 import { readForm } from '../lib/form.server.ts';
+import type { Route } from './+types/login';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -20,8 +20,8 @@ import { LazyCharts } from '../features/progress/components/lazy-charts.tsx';
 import { TestCard } from '../features/practice/components/test-card.tsx';
 import { redirectWith } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
-import type { Route } from './+types/practice-tests';
 import { readForm } from '../lib/form.server.ts';
+import type { Route } from './+types/practice-tests';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isCatalogueId(params.examId)

@@ -4,8 +4,8 @@ import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
 import { redirectWith } from '../lib/auth.server.ts';
-import type { Route } from './+types/reset-password';
 import { readForm } from '../lib/form.server.ts';
+import type { Route } from './+types/reset-password';
 
 export function meta() {
   return [{ title: 'Choose a new password | PracticePass' }, { name: 'robots', content: 'noindex' }];

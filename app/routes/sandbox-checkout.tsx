@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from 'react-router';
 import { formatPrice } from '../../shared/money.ts';
-import type { Route } from './+types/sandbox-checkout';
 import { readForm } from '../lib/form.server.ts';
+import type { Route } from './+types/sandbox-checkout';
 
 export function meta() {
   return [{ title: 'Test payment | PracticePass sandbox' }, { name: 'robots', content: 'noindex' }];
