@@ -233,7 +233,15 @@ export interface SandboxPaymentsTable {
   updated_at: string;
 }
 
+/** A single row (id 1): raised by every content import that changes the catalogue. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
+  catalogue_version: CatalogueVersionTable;
   checkouts: CheckoutsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

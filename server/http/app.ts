@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import type { Services } from './load-context.ts';
+import { createPageCache, sendPage, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 
 export interface AppOptions {
@@ -22,7 +23,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Proxy hops whose X-Forwarded-* headers are believed; 0 trusts none. */
   trustProxy?: number;
+  /** Seconds an anonymous public page is served from memory (`server/http/page-cache.ts`); 0 or unset: never. */
+  pageCacheSeconds?: number;
 }
+
+/** How many pages the page cache keeps at most. */
+const PAGE_CACHE_ENTRIES = 200;
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -122,7 +128,14 @@ export async function buildApp(options: AppOptions) {
             : request.headers['sec-fetch-site'] === 'cross-site';
         if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
       });
-      const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const pageCache = options.pageCacheSeconds
+        ? createPageCache({
+            ttlMs: options.pageCacheSeconds * 1000,
+            maxEntries: PAGE_CACHE_ENTRIES,
+            version: services.catalogue.version,
+          })
+        : null;
+      const render = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
         const fetchRequest = toFetchRequest(request, reply);
         const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
         const user = request.headers.cookie ? await services.accounts.currentUser(fetchRequest.headers) : null;
@@ -133,8 +146,12 @@ export async function buildApp(options: AppOptions) {
           nonce: reply.cspNonce.script,
           origin: originOf(request),
         });
-        return sendFetchResponse(reply, response);
+        return { response, anonymous: user === null };
       };
+      const pageHandler = async (request: FastifyRequest, reply: FastifyReply) =>
+        pageCache
+          ? pageCache.serve(request, reply, originOf(request), () => render(request, reply))
+          : sendPage(reply, (await render(request, reply)).response);
       fetchRoutes.all('/*', pageHandler);
       fetchRoutes.all('/', pageHandler);
     }
