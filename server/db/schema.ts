@@ -27,6 +27,8 @@ export interface ExamsTable {
   reviews_json: string;
   /** JSON: a list of `{ question, answer }`. */
   faq_json: string;
+  /** Lowercased title and description, one per line: what the catalogue search looks in. */
+  search_text: string;
   created_at: string;
   updated_at: string;
 }

@@ -46,6 +46,19 @@ export async function buildApp(options: AppOptions) {
 
   app.addHook('onClose', () => database.close());
 
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const pageCache =
+    build && options.pageCacheSeconds
+      ? createPageCache({
+          ttlMs: options.pageCacheSeconds * 1000,
+          maxEntries: PAGE_CACHE_ENTRIES,
+          version: services.catalogue.version,
+          originOf,
+        })
+      : null;
+  // Before the security headers: a stored page carries the ones it was first sent with (decision 0010).
+  if (pageCache) app.addHook('onRequest', pageCache.onRequest);
+
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     // Browsers ignore HSTS over plain HTTP; behind HTTPS it keeps them on HTTPS.
@@ -103,7 +116,6 @@ export async function buildApp(options: AppOptions) {
 
   // The client's address as this server sees it; whatever a client claims in this header is replaced.
   const clientHeaders = (request: FastifyRequest) => ({ [CLIENT_IP_HEADER]: request.ip });
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
   await registerPaymentWebhook(app, services);
 
@@ -128,13 +140,6 @@ export async function buildApp(options: AppOptions) {
             : request.headers['sec-fetch-site'] === 'cross-site';
         if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
       });
-      const pageCache = options.pageCacheSeconds
-        ? createPageCache({
-            ttlMs: options.pageCacheSeconds * 1000,
-            maxEntries: PAGE_CACHE_ENTRIES,
-            version: services.catalogue.version,
-          })
-        : null;
       const render = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
         const fetchRequest = toFetchRequest(request, reply);
         const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
@@ -150,7 +155,7 @@ export async function buildApp(options: AppOptions) {
       };
       const pageHandler = async (request: FastifyRequest, reply: FastifyReply) =>
         pageCache
-          ? pageCache.serve(request, reply, originOf(request), () => render(request, reply))
+          ? pageCache.serve(request, reply, () => render(request, reply))
           : sendPage(reply, (await render(request, reply)).response);
       fetchRoutes.all('/*', pageHandler);
       fetchRoutes.all('/', pageHandler);

@@ -27,9 +27,11 @@ async function host(
     ttlMs,
     maxEntries,
     version: () => catalogueVersion(database.db),
+    originOf: () => 'http://store.test',
     now: () => clock.now,
   });
   const app = Fastify();
+  app.addHook('onRequest', cache.onRequest);
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"] } },
@@ -37,7 +39,7 @@ async function host(
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   let renders = 0;
   app.all('/*', (request, reply) =>
-    cache.serve(request, reply, 'http://store.test', async () => {
+    cache.serve(request, reply, async () => {
       renders++;
       const name = /pp\.session_token=(\w+)-token/.exec(request.headers.cookie ?? '')?.[1] ?? null;
       const claimed = request.headers['x-render-as'] as string | undefined;
@@ -83,6 +85,9 @@ describe.each(engines)('the page cache on %s', (engine) => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    // Served before the security headers are made, the replay carries the stored ones.
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect(second.headers['strict-transport-security']).toBe(first.headers['strict-transport-security']);
     // The nonce the policy allows is the nonce the page's script carries, on the replay too.
     const nonce = nonceOf(second.headers['content-security-policy']);
     expect(nonce).toBeTruthy();

@@ -20,6 +20,8 @@ export interface PageCacheOptions {
   maxEntries: number;
   /** The catalogue's current version; a change empties the cache. */
   version: () => Promise<number>;
+  /** The public origin a request is answered for (canonical links differ per origin). */
+  originOf: (request: FastifyRequest) => string;
   /** How often, at most, the version is read (milliseconds). */
   versionCheckMs?: number;
   now?: () => number;
@@ -92,14 +94,14 @@ export function createPageCache(options: PageCacheOptions) {
     await checking;
   }
 
-  function keyOf(request: FastifyRequest, origin: string): string | null {
+  function keyOf(request: FastifyRequest): string | null {
     if (request.method !== 'GET') return null;
     const cookie = request.headers.cookie;
     if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
     if (!PUBLIC_PAGE.test(request.url.split('?', 1)[0]!)) return null;
     // Crawlers get the page whole rather than streamed, so they have entries of their own.
     const reader = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
-    return `${reader} ${origin}${request.url}`;
+    return `${reader} ${options.originOf(request)}${request.url}`;
   }
 
   function lookup(key: string): StoredPage | null {
@@ -118,36 +120,51 @@ export function createPageCache(options: PageCacheOptions) {
     pages.set(key, page);
   }
 
+  /** The stored page for this request, if it may have one and there is one. */
+  async function stored(key: string | null): Promise<StoredPage | null> {
+    if (!key) return null;
+    await checkVersion();
+    return lookup(key);
+  }
+
   return {
-    /** Answers with the stored page when there is one, else renders the page and keeps it when it may. */
+    /**
+     * An `onRequest` hook, registered before the security headers: a stored page is answered from here
+     * with the headers it was first sent with, so no fresh nonce is made for it.
+     */
+    async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const page = await stored(keyOf(request));
+      if (page) await replay(request, reply, page, 'hit');
+    },
+
+    /** The page handler's answer: a stored page, or the page rendered now and kept when it may be. */
     async serve(
       request: FastifyRequest,
       reply: FastifyReply,
-      origin: string,
       render: () => Promise<RenderedPage>,
     ): Promise<FastifyReply> {
-      const key = keyOf(request, origin);
-      if (!key) return sendPage(reply, (await render()).response);
-      await checkVersion();
-      const stored = lookup(key);
-      if (stored) return replay(request, reply, stored, 'hit');
+      const key = keyOf(request);
+      const page = await stored(key);
+      if (page) return replay(request, reply, page, 'hit');
       const renderedIn = generation;
       const { response, anonymous } = await render();
-      if (!anonymous || !storable(response)) return sendPage(reply, response);
+      if (!key || !anonymous || !storable(response)) return sendPage(reply, response);
+      pageHeaders(reply);
+      const headers = new Map<string, string>();
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (typeof value === 'string' || typeof value === 'number') headers.set(name.toLowerCase(), String(value));
+      }
+      for (const [name, value] of response.headers) headers.set(name, value);
       const body = Buffer.from(await response.arrayBuffer());
-      const csp = reply.raw.getHeader('content-security-policy');
-      const page: StoredPage = {
+      const fresh: StoredPage = {
         status: response.status,
-        headers: [
-          ...[...response.headers].filter(([name]) => !OWN_HEADERS.has(name)),
-          ...(typeof csp === 'string' ? [['content-security-policy', csp] as [string, string]] : []),
-        ],
+        headers: [...headers].filter(([name]) => !OWN_HEADERS.has(name)),
         body,
         encoded: new Map(),
         expiresAt: now() + options.ttlMs,
       };
-      if (body.length <= MAX_BODY_BYTES) store(key, page, renderedIn);
-      return replay(request, reply, page, 'miss');
+      if (body.length <= MAX_BODY_BYTES) store(key, fresh, renderedIn);
+      return replay(request, reply, fresh, 'miss');
     },
 
     clear,
@@ -183,7 +200,6 @@ export function sendPage(reply: FastifyReply, response: Response) {
 
 async function replay(request: FastifyRequest, reply: FastifyReply, page: StoredPage, outcome: 'hit' | 'miss') {
   reply.status(page.status);
-  pageHeaders(reply);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('x-page-cache', outcome);
   const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ContentFile } from '../../../shared/content-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { raiseCatalogueVersion } from './catalogue-version.ts';
+import { searchText } from './queries.ts';
 
 export interface ImportCounts {
   added: number;
@@ -58,6 +59,7 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
     curriculum_json: exam.curriculum === undefined ? null : JSON.stringify(exam.curriculum),
     reviews_json: JSON.stringify(exam.reviews),
     faq_json: JSON.stringify(exam.faq),
+    search_text: searchText(exam.title, exam.description),
     ...(exam.createdAt ? { created_at: exam.createdAt } : {}),
   };
   const existingExam = await trx.selectFrom('exams').selectAll().where('id', '=', exam.id).executeTakeFirst();
