@@ -44,7 +44,7 @@ describe('the content command', () => {
     const missing = await run('scripts/content.ts', ['export', out, 'nope'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No exam with id: nope');
-  });
+  }, 60_000);
 
   it('refuses a bad file with its path and changes nothing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));

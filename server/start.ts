@@ -52,6 +52,7 @@ const app = await buildApp({
   database,
   services,
   trustProxy: env.TRUST_PROXY,
+  pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   build,
   clientDir: path.join(buildDir, 'client'),
   publicUrl: env.PUBLIC_URL,

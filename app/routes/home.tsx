@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { messages } from '../../shared/messages.ts';
 import { lazy, Suspense } from 'react';
 import { ExamGrid } from '../features/catalogue/components/exam-grid.tsx';
@@ -29,7 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { dashboard: null, exams: await context.services.catalogue.featured(), failed: false };
   } catch (error) {
     console.error('Loading featured exams failed', error);
-    return { dashboard: null, exams: [], failed: true };
+    // Not a 200: a page that failed to load must not be kept by the page cache.
+    return data({ dashboard: null, exams: [], failed: true }, { status: 503 });
   }
 }
 

@@ -79,7 +79,7 @@ export async function benchProgress(engine: 'sqlite' | 'postgres', users: number
   }
 }
 
-async function freshDatabase(
+export async function freshDatabase(
   engine: 'sqlite' | 'postgres',
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (engine === 'sqlite') {
@@ -100,11 +100,11 @@ async function freshDatabase(
   return { handle: openDatabase(url.toString()), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-async function inBatches<T>(items: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+export async function inBatches<T>(items: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) await insert(items.slice(i, i + size));
 }
 
-async function addUsers(handle: DatabaseHandle, count: number, examIds: string[]): Promise<string[]> {
+export async function addUsers(handle: DatabaseHandle, count: number, examIds: string[]): Promise<string[]> {
   const now = new Date();
   const pgEngine = handle.engine === 'postgres';
   const ids = Array.from({ length: count }, () => randomUUID());

@@ -36,6 +36,8 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** Seconds a sandbox payment made with the pending test card takes to settle. */
   SANDBOX_SETTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Seconds an anonymous public page is served from memory; 0 turns the page cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   /** Seconds the server waits for open requests on shutdown before it exits anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
 });

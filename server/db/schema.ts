@@ -27,6 +27,8 @@ export interface ExamsTable {
   reviews_json: string;
   /** JSON: a list of `{ question, answer }`. */
   faq_json: string;
+  /** Lowercased title and description, one per line: what the catalogue search looks in. */
+  search_text: string;
   created_at: string;
   updated_at: string;
 }
@@ -233,7 +235,15 @@ export interface SandboxPaymentsTable {
   updated_at: string;
 }
 
+/** A single row (id 1): raised by every content import that changes the catalogue. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
+  catalogue_version: CatalogueVersionTable;
   checkouts: CheckoutsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

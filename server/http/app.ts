@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import type { Services } from './load-context.ts';
+import { createPageCache, sendPage, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
@@ -23,7 +24,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Proxy hops whose X-Forwarded-* headers are believed; 0 trusts none. */
   trustProxy?: number;
+  /** Seconds an anonymous public page is served from memory (`server/http/page-cache.ts`); 0 or unset: never. */
+  pageCacheSeconds?: number;
 }
+
+/** How many pages the page cache keeps at most. */
+const PAGE_CACHE_ENTRIES = 200;
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -40,6 +46,19 @@ export async function buildApp(options: AppOptions) {
   });
 
   app.addHook('onClose', () => database.close());
+
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const pageCache =
+    build && options.pageCacheSeconds
+      ? createPageCache({
+          ttlMs: options.pageCacheSeconds * 1000,
+          maxEntries: PAGE_CACHE_ENTRIES,
+          version: services.catalogue.version,
+          originOf,
+        })
+      : null;
+  // Before the security headers: a stored page carries the ones it was first sent with (decision 0010).
+  if (pageCache) app.addHook('onRequest', pageCache.onRequest);
 
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
@@ -102,7 +121,6 @@ export async function buildApp(options: AppOptions) {
 
   // The client's address as this server sees it; whatever a client claims in this header is replaced.
   const clientHeaders = (request: FastifyRequest) => ({ [CLIENT_IP_HEADER]: request.ip });
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
   await registerPaymentWebhook(app, services);
 
@@ -128,10 +146,7 @@ export async function buildApp(options: AppOptions) {
             : request.headers['sec-fetch-site'] === 'cross-site';
         if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
       });
-      const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!PAGE_METHODS.includes(request.method)) {
-          return reply.status(405).header('allow', PAGE_METHODS.join(', ')).send(methodRefused(request.method));
-        }
+      const render = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
         const fetchRequest = toFetchRequest(request, reply);
         const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
         const user = request.headers.cookie ? await services.accounts.currentUser(fetchRequest.headers) : null;
@@ -143,7 +158,15 @@ export async function buildApp(options: AppOptions) {
           styleNonce: reply.cspNonce.style,
           origin: originOf(request),
         });
-        return sendFetchResponse(reply, await withErrorSentence(response));
+        return { response: await withErrorSentence(response), anonymous: user === null };
+      };
+      const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!PAGE_METHODS.includes(request.method)) {
+          return reply.status(405).header('allow', PAGE_METHODS.join(', ')).send(methodRefused(request.method));
+        }
+        return pageCache
+          ? pageCache.serve(request, reply, () => render(request, reply))
+          : sendPage(reply, (await render(request, reply)).response);
       };
       fetchRoutes.all('/*', pageHandler);
       fetchRoutes.all('/', pageHandler);

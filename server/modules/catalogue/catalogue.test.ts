@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { catalogueVersion } from './catalogue-version.ts';
 import { exportContent } from './content-export.ts';
 import { importContent } from './content-import.ts';
 import { featuredExams, findExam, listExams } from './queries.ts';
@@ -125,5 +126,20 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect((await featuredExams(handle.db, 4)).map((e) => e.id)).toEqual(['f2', 'f1', 'p1', 'p3']);
     expect((await featuredExams(handle.db, 1)).map((e) => e.id)).toEqual(['f2']);
     expect((await featuredExams(handle.db, 6)).map((e) => e.id)).toEqual(['f2', 'f1', 'p1', 'p3', 'p2']);
+  });
+
+  it('raises the catalogue version with an import that changes something, and only then', async () => {
+    const start = await catalogueVersion(handle.db);
+    await importContent(handle.db, [contentFixture('alpha')]);
+    expect(await catalogueVersion(handle.db)).toBe(start + 1);
+    await importContent(handle.db, [contentFixture('alpha')]);
+    expect(await catalogueVersion(handle.db)).toBe(start + 1);
+    await importContent(handle.db, [contentFixture('alpha', { priceCents: 1999 })]);
+    expect(await catalogueVersion(handle.db)).toBe(start + 2);
+    // A failed import changes nothing, its version included.
+    const broken = contentFixture('beta');
+    broken.practiceTests[0]!.questions[0]!.id = broken.practiceTests[0]!.questions[1]!.id;
+    await expect(importContent(handle.db, [contentFixture('gamma'), broken])).rejects.toThrow();
+    expect(await catalogueVersion(handle.db)).toBe(start + 2);
   });
 });

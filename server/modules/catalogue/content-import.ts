@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ContentFile } from '../../../shared/content-schema.ts';
 import type { Database } from '../../db/schema.ts';
+import { raiseCatalogueVersion } from './catalogue-version.ts';
+import { searchText } from './queries.ts';
 
 export interface ImportCounts {
   added: number;
@@ -20,7 +22,8 @@ const emptyCounts = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0, r
 /**
  * Upserts every file by id in one transaction: all files land or none does. A file is the whole truth
  * for its exam, so practice tests and questions of that exam missing from the file are removed.
- * Rows whose content did not change keep their `updated_at`, so importing twice changes nothing.
+ * Rows whose content did not change keep their `updated_at`, so importing twice changes nothing. An import
+ * that changes anything raises the catalogue's version with it, which tells every app server's page cache.
  */
 export async function importContent(
   db: Kysely<Database>,
@@ -30,6 +33,8 @@ export async function importContent(
   return db.transaction().execute(async (trx) => {
     const report: ImportReport = { exams: emptyCounts(), practiceTests: emptyCounts(), questions: emptyCounts() };
     for (const file of files) await importExam(trx, file, now, report);
+    const changed = Object.values(report).some((c: ImportCounts) => c.added + c.updated + c.removed > 0);
+    if (changed) await raiseCatalogueVersion(trx, now);
     return report;
   });
 }
@@ -54,6 +59,7 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
     curriculum_json: exam.curriculum === undefined ? null : JSON.stringify(exam.curriculum),
     reviews_json: JSON.stringify(exam.reviews),
     faq_json: JSON.stringify(exam.faq),
+    search_text: searchText(exam.title, exam.description),
     ...(exam.createdAt ? { created_at: exam.createdAt } : {}),
   };
   const existingExam = await trx.selectFrom('exams').selectAll().where('id', '=', exam.id).executeTakeFirst();

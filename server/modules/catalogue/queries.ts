@@ -64,24 +64,24 @@ function toSummary(row: SummaryRow): ExamSummary {
   };
 }
 
+/** What the search looks in: title and description, lowercased (as the search term is). */
+export function searchText(title: string, description: string): string {
+  return `${title}\n${description}`.toLowerCase();
+}
+
 /** LIKE pattern for a case-insensitive substring match, with the wildcards of the input escaped. */
 export function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Every exam, most popular first; with a search, those whose title or description contains it. */
+/**
+ * Every exam, most popular first; with a search, those whose title or description contains it. A term
+ * never spans the line between title and description: search terms have no line breaks (shared/search.ts).
+ */
 export async function listExams(db: Db, search?: string): Promise<ExamSummary[]> {
   let query = selectSummaries(db);
   const term = search?.trim();
-  if (term) {
-    const pattern = containsPattern(term);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(exams.title) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(exams.description) like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
+  if (term) query = query.where(sql<boolean>`exams.search_text like ${containsPattern(term)} escape '\\'`);
   const rows = await query.orderBy('exams.popularity', 'desc').orderBy('exams.title').execute();
   return rows.map(toSummary);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { FEATURED_LIMIT } from '../../../shared/catalogue.ts';
 import type { Database } from '../../db/schema.ts';
+import { catalogueVersion } from './catalogue-version.ts';
 import { readContentFiles } from './content-files.ts';
 import { importContent, type ImportReport } from './content-import.ts';
 import { createThumbnailInliner } from './inline-thumbnail.ts';
@@ -15,6 +16,8 @@ export function createCatalogueService(db: Kysely<Database>, publicDir = 'public
     search: (term?: string) => listExams(db, term),
     exam: (id: string) => findExam(db, id),
     sitemapEntries: () => examSitemapEntries(db),
+    /** Rises with every content import that changes the catalogue (read by the page cache). */
+    version: () => catalogueVersion(db),
   };
 }
 

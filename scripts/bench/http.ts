@@ -1,0 +1,250 @@
+/**
+ * Requests per second and latency of the built store under 100 connections, against a bare Fastify JSON
+ * route measured in the same run as the ceiling.
+ *
+ *   npm run build && npm run bench -- http [seconds per measurement]      (default 10)
+ *
+ * The store runs on a new SQLite file with the sample catalogue, on port 3450; the ceiling on 3451.
+ * Anonymous pages should reach a quarter of the ceiling's requests per second; signed-in pages and the
+ * test-taking requests (start, answer, submit, as the test page sends them) should keep p99 under 50 ms.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { openDatabase } from '../../server/db/database.ts';
+import { grantAccess } from '../../server/modules/practice/access.ts';
+import { ms, percentile } from './stats.ts';
+import { startCeiling, startStore } from './store-process.ts';
+import { answerBody, registerStudents, sampleCatalogue, type StartedAttempt, type Student } from './students.ts';
+
+type Request = autocannon.Request;
+
+const CONNECTIONS = 100;
+const STUDENTS = 120;
+const ANSWERS_PER_ATTEMPT = 10;
+const STORE_PORT = 3450;
+const CEILING_PORT = 3451;
+// What a browser sends; pages are compressed as they would be for one.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' };
+
+interface Row {
+  what: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** One connection: the time a single request takes with no queue in front of it. */
+  alone?: { p50: number; p99: number };
+  errors: number;
+  target: 'ceiling' | 'quarter' | 'p99';
+}
+
+export async function benchHttp(seconds: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pp-bench-http-'));
+  const databaseUrl = path.join(dir, 'store.sqlite');
+  const ceiling = await startCeiling(CEILING_PORT);
+  const store = await startStore(STORE_PORT, databaseUrl);
+  try {
+    const { origin } = store;
+    const catalogue = await sampleCatalogue();
+    const exam = catalogue.examIds[0]!;
+    const students = await registerStudents(origin, STUDENTS, `http${Date.now().toString(36)}`);
+    // Every student owns one exam, as after a purchase.
+    const handle = openDatabase(databaseUrl);
+    for (const [i, s] of students.entries()) {
+      const granted = await grantAccess(
+        handle.db,
+        s.email,
+        catalogue.examIds[i % catalogue.examIds.length]!,
+        new Date(),
+      );
+      if (!granted.ok) throw new Error(granted.error);
+    }
+    await handle.close();
+
+    const rows: Row[] = [];
+    const run = async (what: string, target: Row['target'], options: autocannon.Options, afterWarmUp = () => {}) => {
+      await autocannon({ ...options, connections: 10, duration: 2 }); // warm-up
+      afterWarmUp();
+      const single =
+        target === 'p99'
+          ? await autocannon({ ...options, connections: 1, duration: Math.max(2, Math.round(seconds / 2)) })
+          : null;
+      afterWarmUp();
+      const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+      const row: Row = {
+        alone: single ? { p50: single.latency.p50, p99: single.latency.p99 } : undefined,
+        what,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+        target,
+      };
+      rows.push(row);
+      console.error(`${what}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`);
+      return row;
+    };
+
+    await run('bare Fastify JSON route (ceiling)', 'ceiling', { url: ceiling.origin });
+    for (const [what, pathname] of [
+      ['anonymous: home', '/'],
+      ['anonymous: /exams', '/exams'],
+      ['anonymous: exam details', `/exams/${exam}`],
+      ['anonymous: practice-tests page', `/exam/${exam}/practice-tests`],
+    ] as const) {
+      await run(what, 'quarter', { url: `${origin}${pathname}`, headers: BROWSER });
+    }
+
+    const taking = testTaking(students, catalogue.freeTests);
+    await run(
+      'test taking: start, 10 answers, submit',
+      'p99',
+      { url: origin, requests: taking.requests },
+      taking.reset,
+    );
+    const perKind = taking.latencies();
+
+    let next = 0;
+    const signedIn = (pathname: string): Request[] => [
+      {
+        method: 'GET',
+        path: pathname,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, ...BROWSER, cookie: students[next++ % students.length]!.cookie },
+        }),
+      },
+    ];
+    await run('signed in: dashboard', 'p99', { url: origin, requests: signedIn('/dashboard') });
+    await run('signed in: history', 'p99', { url: origin, requests: signedIn('/history') });
+    await run('signed in: practice-tests page', 'p99', {
+      url: origin,
+      requests: signedIn(`/exam/${exam}/practice-tests`),
+    });
+
+    print(rows, perKind, seconds);
+  } finally {
+    await store.stop();
+    await ceiling.stop();
+  }
+}
+
+/**
+ * Each connection takes tests as a student does: start an attempt, answer ten questions, submit, again.
+ * A student is taken from a pool for each attempt and given back after it, so no two connections ever
+ * work on the same student's attempt at once (starting a test closes that student's open attempt).
+ */
+function testTaking(students: Student[], tests: string[]) {
+  const free = [...students];
+  const times: Record<'start' | 'answer' | 'submit', number[]> = { start: [], answer: [], submit: [] };
+  let attempts = 0;
+  interface Context {
+    student?: Student;
+    attempt?: StartedAttempt;
+    sentAt?: number;
+  }
+  const json = (request: Request, cookie: string, body: string, compressed: boolean): Request => ({
+    ...request,
+    method: 'POST',
+    path: '/api/attempts',
+    headers: {
+      ...request.headers,
+      cookie,
+      'content-type': 'application/json',
+      ...(compressed ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
+    },
+    body,
+  });
+  const timed = (kind: keyof typeof times) => (_status: number, _body: string, context: object) => {
+    const c = context as Context;
+    if (c.sentAt !== undefined) times[kind].push(performance.now() - c.sentAt);
+  };
+
+  const start: Request = {
+    setupRequest: (request, context) => {
+      const c = context as Context;
+      c.student = free.shift();
+      if (!c.student) throw new Error('More connections than students');
+      const n = attempts++;
+      const body = JSON.stringify({
+        intent: 'start',
+        testId: tests[n % tests.length],
+        mode: n % 2 ? 'exam' : 'practice',
+      });
+      c.sentAt = performance.now();
+      // The start's answer is read here, so it is asked for uncompressed.
+      return json(request, c.student.cookie, body, false);
+    },
+    onResponse: (status, body, context) => {
+      timed('start')(status, body, context);
+      const c = context as Context;
+      if (status === 200) c.attempt = JSON.parse(body) as StartedAttempt;
+      else free.push(c.student!);
+    },
+  };
+  const answer = (index: number): Request => ({
+    setupRequest: (request, context) => {
+      const c = context as Context;
+      if (!c.attempt) return undefined as unknown as Request; // the start failed: begin again
+      c.sentAt = performance.now();
+      return json(request, c.student!.cookie, answerBody(c.attempt, index), true);
+    },
+    onResponse: timed('answer'),
+  });
+  const submit: Request = {
+    setupRequest: (request, context) => {
+      const c = context as Context;
+      if (!c.attempt) return undefined as unknown as Request;
+      c.sentAt = performance.now();
+      return json(request, c.student!.cookie, JSON.stringify({ intent: 'submit', attemptId: c.attempt.id }), true);
+    },
+    onResponse: (status, body, context) => {
+      timed('submit')(status, body, context);
+      free.push((context as Context).student!);
+    },
+  };
+  return {
+    reset: () => Object.values(times).forEach((values) => values.splice(0)),
+    requests: [start, ...Array.from({ length: ANSWERS_PER_ATTEMPT }, (_, i) => answer(i)), submit],
+    latencies: () =>
+      Object.fromEntries(
+        Object.entries(times).map(([kind, values]) => [
+          kind,
+          { count: values.length, p50: percentile(values, 50), p99: percentile(values, 99) },
+        ]),
+      ),
+  };
+}
+
+function print(rows: Row[], perKind: Record<string, { count: number; p50: number; p99: number }>, seconds: number) {
+  const ceiling = rows.find((r) => r.target === 'ceiling')!.rps;
+  const verdict = (r: Row) =>
+    r.target === 'ceiling'
+      ? ''
+      : r.target === 'quarter'
+        ? r.rps >= ceiling / 4
+          ? '≥ ¼ ceiling: yes'
+          : '≥ ¼ ceiling: **no**'
+        : r.p99 < 50
+          ? 'p99 < 50 ms: yes'
+          : 'p99 < 50 ms: **no**';
+  console.log(
+    `\n${CONNECTIONS} connections, ${seconds} s each, SQLite, sample catalogue\n\n` +
+      '| what | req/s | p50 ms | p99 ms | of ceiling | 1 connection: p50 / p99 ms | errors | target |\n' +
+      '|---|---:|---:|---:|---:|---:|---:|---|\n' +
+      rows
+        .map(
+          (r) =>
+            `| ${r.what} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / ceiling) * 100).toFixed(0)} % | ${r.alone ? `${r.alone.p50} / ${r.alone.p99}` : ''} | ${r.errors} | ${verdict(r)} |`,
+        )
+        .join('\n'),
+  );
+  console.log(
+    '\nTest-taking requests by kind (timed by the load generator):\n\n| request | count | p50 ms | p99 ms |\n|---|---:|---:|---:|\n' +
+      Object.entries(perKind)
+        .map(([kind, t]) => `| ${kind} | ${t.count} | ${ms(t.p50)} | ${ms(t.p99)} |`)
+        .join('\n'),
+  );
+}

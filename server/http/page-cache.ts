@@ -1,0 +1,229 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { sendFetchResponse } from './fetch-bridge.ts';
+
+/**
+ * Anonymous public pages (home, the catalogue and its searches, an exam's details and practice tests)
+ * are the same for every visitor, so each is rendered once and served from memory for a short while.
+ *
+ * A request carrying the session or flash cookie, and anything but GET, is never served from here and
+ * never stored. A stored page is replayed with the headers it was sent with, its Content-Security-Policy
+ * included, so the nonce in the policy is the nonce in the page (decision 0010). The cache empties when the
+ * catalogue's version changes (a content import, from any process), checked at most once per interval.
+ */
+export interface PageCacheOptions {
+  /** How long a page is served from memory, in milliseconds. */
+  ttlMs: number;
+  /** How many pages are kept at most; the least recently used goes first. */
+  maxEntries: number;
+  /** The catalogue's current version; a change empties the cache. */
+  version: () => Promise<number>;
+  /** The public origin a request is answered for (canonical links differ per origin). */
+  originOf: (request: FastifyRequest) => string;
+  /** How often, at most, the version is read (milliseconds). */
+  versionCheckMs?: number;
+  now?: () => number;
+}
+
+export interface RenderedPage {
+  response: Response;
+  /** True when the page was rendered for nobody in particular (no signed-in user). */
+  anonymous: boolean;
+}
+
+interface StoredPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  encoded: Map<Encoding, Promise<Buffer>>;
+  expiresAt: number;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The pages that look the same to every signed-out visitor, and their client-navigation data (`.data`). */
+const PUBLIC_PAGE = /^\/(?:_root\.data|exams(?:\.data)?|exams\/[^/]+|exam\/[^/]+\/practice-tests(?:\.data)?)?$/;
+/** The session cookie (with its `__Secure-` prefix behind HTTPS) and the one-time message cookie. */
+const PERSONAL_COOKIE = /(?:^|;)\s*(?:(?:__Secure-)?pp\.session_token|pp_flash)=/;
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Not replayed: they belong to one response, or are recomputed for each. */
+const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date']);
+
+/** Page answers may be kept by the visitor's browser only, and must be asked for again each time. */
+export const PAGE_CACHE_CONTROL = 'private, no-cache';
+const PAGE_VARY = 'Cookie, Accept-Encoding';
+
+const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  gzip: (body) => promisify(gzip)(body),
+};
+
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const checkEvery = options.versionCheckMs ?? 1000;
+  const pages = new Map<string, StoredPage>();
+  let known: number | null = null;
+  let checkedAt = -Infinity;
+  let checking: Promise<void> | null = null;
+  // Rises whenever the cache is emptied: a page rendered before that is not stored after it.
+  let generation = 0;
+
+  function clear() {
+    pages.clear();
+    generation++;
+  }
+
+  /** Empties the cache if the catalogue changed since the last look; looks at most once per interval. */
+  async function checkVersion() {
+    if (now() - checkedAt < checkEvery) return;
+    checking ??= options
+      .version()
+      .then((version) => {
+        if (version !== known) clear();
+        known = version;
+        checkedAt = now();
+      })
+      .finally(() => {
+        checking = null;
+      });
+    await checking;
+  }
+
+  function keyOf(request: FastifyRequest): string | null {
+    if (request.method !== 'GET') return null;
+    const cookie = request.headers.cookie;
+    if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
+    if (!PUBLIC_PAGE.test(request.url.split('?', 1)[0]!)) return null;
+    // Crawlers get the page whole rather than streamed, so they have entries of their own.
+    const reader = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
+    return `${reader} ${options.originOf(request)}${request.url}`;
+  }
+
+  function lookup(key: string): StoredPage | null {
+    const page = pages.get(key);
+    if (!page) return null;
+    pages.delete(key);
+    if (page.expiresAt <= now()) return null;
+    pages.set(key, page); // most recently used last
+    return page;
+  }
+
+  function store(key: string, page: StoredPage, renderedIn: number) {
+    if (renderedIn !== generation) return;
+    pages.delete(key);
+    while (pages.size >= options.maxEntries) pages.delete(pages.keys().next().value!);
+    pages.set(key, page);
+  }
+
+  /** The stored page for this request, if it may have one and there is one. */
+  async function stored(key: string | null): Promise<StoredPage | null> {
+    if (!key) return null;
+    await checkVersion();
+    return lookup(key);
+  }
+
+  return {
+    /**
+     * An `onRequest` hook, registered before the security headers: a stored page is answered from here
+     * with the headers it was first sent with, so no fresh nonce is made for it.
+     */
+    async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const page = await stored(keyOf(request));
+      if (page) await replay(request, reply, page, 'hit');
+    },
+
+    /** The page handler's answer: a stored page, or the page rendered now and kept when it may be. */
+    async serve(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      render: () => Promise<RenderedPage>,
+    ): Promise<FastifyReply> {
+      const key = keyOf(request);
+      const page = await stored(key);
+      if (page) return replay(request, reply, page, 'hit');
+      const renderedIn = generation;
+      const { response, anonymous } = await render();
+      if (!key || !anonymous || !storable(response)) return sendPage(reply, response);
+      pageHeaders(reply);
+      const headers = new Map<string, string>();
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (typeof value === 'string' || typeof value === 'number') headers.set(name.toLowerCase(), String(value));
+      }
+      for (const [name, value] of response.headers) headers.set(name, value);
+      const body = Buffer.from(await response.arrayBuffer());
+      const fresh: StoredPage = {
+        status: response.status,
+        headers: [...headers].filter(([name]) => !OWN_HEADERS.has(name)),
+        body,
+        encoded: new Map(),
+        expiresAt: now() + options.ttlMs,
+      };
+      if (body.length <= MAX_BODY_BYTES) store(key, fresh, renderedIn);
+      return replay(request, reply, fresh, 'miss');
+    },
+
+    clear,
+    get size() {
+      return pages.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Only a plain, complete, cookie-free success is kept; a page that sets its own caching rules is not. */
+function storable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.body !== null &&
+    !response.headers.has('set-cookie') &&
+    !response.headers.has('cache-control')
+  );
+}
+
+/** Every page answer says it depends on cookies; a page that sets no caching rule of its own gets ours. */
+function pageHeaders(reply: FastifyReply) {
+  reply.header('cache-control', PAGE_CACHE_CONTROL);
+  reply.header('vary', PAGE_VARY);
+}
+
+/** Sends a page answer with the page headers; a page's own Cache-Control wins. */
+export function sendPage(reply: FastifyReply, response: Response) {
+  pageHeaders(reply);
+  return sendFetchResponse(reply, response);
+}
+
+async function replay(request: FastifyRequest, reply: FastifyReply, page: StoredPage, outcome: 'hit' | 'miss') {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('x-page-cache', outcome);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.body);
+  let encoded = page.encoded.get(encoding);
+  if (!encoded) {
+    encoded = compress[encoding](page.body);
+    page.encoded.set(encoding, encoded);
+  }
+  // Set here, the compression plugin leaves the body alone.
+  reply.header('content-encoding', encoding);
+  return reply.send(await encoded);
+}
+
+/** Brotli when the client takes it, else gzip, else none (a `q=0` refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}

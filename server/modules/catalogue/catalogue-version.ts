@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** The catalogue's current version: it rises whenever a content import changes anything. */
+export async function catalogueVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/** Raises the version; called inside the import's transaction, so it commits with the content. */
+export async function raiseCatalogueVersion(db: Kysely<Database>, now: string): Promise<void> {
+  await db
+    .updateTable('catalogue_version')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', 1)
+    .execute();
+}
