@@ -46,14 +46,16 @@ test('the head script sets the theme from the system setting before the first pa
   page,
   request,
 }) => {
-  // The script is inline in the head, ahead of the stylesheet, and carries this response's CSP nonce.
+  // The script is inline in the head, ahead of the (inline) stylesheet, and carries this response's CSP nonce.
   const response = await request.get('/exams');
   const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
   expect(nonce).toBeTruthy();
   const head = (await response.text()).split('</head>')[0]!;
   const script = head.indexOf(`<script nonce="${nonce}">`);
   expect(script).toBeGreaterThan(-1);
-  expect(script).toBeLessThan(head.indexOf('rel="stylesheet"'));
+  const stylesheet = head.indexOf('<style nonce=');
+  expect(stylesheet).toBeGreaterThan(-1);
+  expect(script).toBeLessThan(stylesheet);
 
   // With every script of the app blocked, the page still opens dark for a dark system, and follows it.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
