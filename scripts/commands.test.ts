@@ -3,8 +3,11 @@ import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contentFixture } from '../server/testing/content-fixtures.ts';
+
+// Each test starts the real commands as new processes; on a busy machine a start can take seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 const exec = promisify(execFile);
 
@@ -44,7 +47,7 @@ describe('the content command', () => {
     const missing = await run('scripts/content.ts', ['export', out, 'nope'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No exam with id: nope');
-  }, 60_000);
+  });
 
   it('refuses a bad file with its path and changes nothing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
