@@ -5,7 +5,7 @@ import type { Services } from './load-context.ts';
 /**
  * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, JSON in and JSON
  * out (decision 0007). Fastify serves it itself rather than through React Router: it renders nothing, and
- * the test page sends one request per answer, which makes it the store's busiest endpoint (decision 0010).
+ * the test page sends one request per answer, which makes it the store's busiest endpoint (decision 0011).
  * Registered where the same-site check on posts applies, with bodies kept as raw bytes.
  */
 export function registerAttemptsEndpoint(scope: FastifyInstance, services: Services) {

@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * How page answers (HTML documents and their client-navigation data) leave the server: whole, and
- * compressed in one pass. Pages are small (10–25 KB) and render in a few milliseconds, so streaming them
+ * compressed in one pass. Pages are small (10–35 KB) and render in a few milliseconds, so streaming them
  * gains nothing, while passing a page's many small chunks through a web stream, a Node stream and a
- * compression stream cost about three times the CPU of the render itself (decision 0010).
+ * compression stream cost about three times the CPU of the render itself (decision 0011).
  */
 
 export type Encoding = 'br' | 'gzip';

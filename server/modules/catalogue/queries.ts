@@ -69,10 +69,16 @@ export function containsPattern(search: string): string {
  * never spans the line between title and description: search terms have no line breaks (shared/search.ts).
  */
 export async function listExams(db: Db, search?: string): Promise<ExamSummary[]> {
-  let query = selectSummaries(db);
+  const query = selectSummaries(db);
   const term = search?.trim();
-  if (term) query = query.where(sql<boolean>`exams.search_text like ${containsPattern(term)} escape '\\'`);
-  const rows = await query.orderBy('exams.popularity', 'desc').orderBy('exams.title').execute();
+  if (!term) return (await query.orderBy('exams.popularity', 'desc').orderBy('exams.title').execute()).map(toSummary);
+  // A search reads every row anyway: scanning the table and sorting the matches costs a third of walking
+  // the popularity index row by row, which SQLite would otherwise choose (`+` keeps it off the index).
+  const rows = await query
+    .where(sql<boolean>`exams.search_text like ${containsPattern(term)} escape '\\'`)
+    .orderBy(sql`+exams.popularity`, 'desc')
+    .orderBy('exams.title')
+    .execute();
   return rows.map(toSummary);
 }
 
