@@ -159,10 +159,13 @@ test('verification without a session, an unknown session and a stranger’s rece
   await expect(page.getByText("We couldn't find information about your order.")).toBeVisible();
 });
 
-test('checking out needs a signed-in student: the store refuses an anonymous payment request', async ({ request }) => {
+test('checking out needs a signed-in student: the store refuses an anonymous payment request', async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.post('/checkout', {
     form: { coupon: '' },
-    headers: { origin: 'http://127.0.0.1:3210' },
+    headers: { origin: new URL(baseURL!).origin },
   });
   expect(response.status()).toBe(401);
 });
