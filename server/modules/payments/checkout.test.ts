@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { buildApp } from '../../http/app.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { insertStudent } from '../../testing/students.ts';
 import { createTestServices, memoryMailer, TEST_BASE_URL } from '../../testing/services.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { ownedExamIds } from '../practice/access.ts';
@@ -27,29 +28,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
   const db = () => database.db;
   const sandbox = () => services.sandbox!;
 
-  async function newStudent(cart: [examId: string, quantity: number][]) {
-    const id = randomUUID();
-    await db()
-      .insertInto('users')
-      .values({
-        id,
-        name: `Student ${id.slice(0, 4)}`,
-        email: `${id}@example.com`,
-        emailVerified: engine === 'postgres' ? false : 0,
-        image: null,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        lastOrderAt: null,
-      })
-      .execute();
-    for (const [examId, quantity] of cart) {
-      await db()
-        .insertInto('cart_items')
-        .values({ user_id: id, exam_id: examId, quantity, added_at: now.toISOString() })
-        .execute();
-    }
-    return { id, email: `${id}@example.com`, name: `Student ${id.slice(0, 4)}` };
-  }
+  const newStudent = (cart: [examId: string, quantity: number][]) => insertStudent(database, cart, now);
 
   /** Starts paying and answers the payment session's id. */
   async function startPaying(user: { id: string; email: string; name: string }, coupon: string | null = null) {

@@ -72,7 +72,7 @@ export function createCheckoutService(options: CheckoutOptions) {
       .where('confirmation_sent_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
-    const [order] = (await ordersOf(db, userId)).filter((o) => o.orderId === orderId);
+    const [order] = await ordersOf(db, userId, { orderId });
     try {
       if (order) await options.mailer.send(orderConfirmationMail(order, options.baseUrl));
     } catch (error) {
@@ -305,7 +305,7 @@ export function createCheckoutService(options: CheckoutOptions) {
 
     /** The order paid through a payment session, if it belongs to this user. */
     async orderBySession(userId: string, sessionId: string): Promise<OrderView | null> {
-      return (await ordersOf(db, userId, sessionId))[0] ?? null;
+      return (await ordersOf(db, userId, { sessionId }))[0] ?? null;
     },
 
     orders: (userId: string) => ordersOf(db, userId),

@@ -4,10 +4,15 @@ import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 
-/** A user's orders, newest first, each with its items; or the one paid through a payment session. */
-export async function ordersOf(db: Db, userId: string, sessionId?: string): Promise<OrderView[]> {
+/** A user's orders, newest first, each with its items; or the one with a given payment session or order id. */
+export async function ordersOf(
+  db: Db,
+  userId: string,
+  only: { sessionId?: string; orderId?: string } = {},
+): Promise<OrderView[]> {
   let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
-  if (sessionId !== undefined) query = query.where('session_id', '=', sessionId);
+  if (only.sessionId !== undefined) query = query.where('session_id', '=', only.sessionId);
+  if (only.orderId !== undefined) query = query.where('id', '=', only.orderId);
   const orders = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
   if (orders.length === 0) return [];
   const items = await db

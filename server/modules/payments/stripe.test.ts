@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { buildApp } from '../../http/app.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { insertStudent } from '../../testing/students.ts';
 import { createTestServices, memoryMailer, TEST_BASE_URL } from '../../testing/services.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../testing/stripe-stand-in.ts';
 import { importContent } from '../catalogue/content-import.ts';
@@ -51,28 +52,7 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
 
   const db = () => database.db;
 
-  async function newStudent(cart: [examId: string, quantity: number][]) {
-    const id = randomUUID();
-    const student = { id, email: `${id}@example.com`, name: `Student ${id.slice(0, 4)}` };
-    await db()
-      .insertInto('users')
-      .values({
-        ...student,
-        emailVerified: engine === 'postgres' ? false : 0,
-        image: null,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        lastOrderAt: null,
-      })
-      .execute();
-    for (const [examId, quantity] of cart) {
-      await db()
-        .insertInto('cart_items')
-        .values({ user_id: id, exam_id: examId, quantity, added_at: now.toISOString() })
-        .execute();
-    }
-    return student;
-  }
+  const newStudent = (cart: [examId: string, quantity: number][]) => insertStudent(database, cart, now);
 
   /** Starts paying; answers the Stripe session and the checkout's order id. */
   async function startPaying(student: { id: string; email: string; name: string }, coupon: string | null = null) {
