@@ -7,7 +7,6 @@ export default [
   route('exam/:examId/practice-tests', 'routes/practice-tests.tsx'),
   route('demo/:examId', 'routes/demo.tsx'),
   route('practice-test/:testId', 'routes/practice-test.tsx'),
-  route('api/attempts', 'routes/api.attempts.ts'),
   route('api/cart', 'routes/api.cart.ts'),
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),

@@ -147,6 +147,9 @@ test('checking out needs a signed-in student: the store refuses an anonymous pay
   request,
   baseURL,
 }) => {
-  const response = await request.post('/checkout', { form: { coupon: '' }, headers: { origin: baseURL! } });
+  const response = await request.post('/checkout', {
+    form: { coupon: '' },
+    headers: { origin: new URL(baseURL!).origin },
+  });
   expect(response.status()).toBe(401);
 });

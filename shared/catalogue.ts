@@ -1,10 +1,9 @@
 import type { Difficulty } from './content-schema.ts';
 
-/** What the storefront shows of an exam in lists and cards. */
+/** What the storefront shows of an exam in lists and cards (no description: cards do not show one). */
 export interface ExamSummary {
   id: string;
   title: string;
-  description: string;
   category: string;
   thumbnail: string | null;
   durationMinutes: number | null;
@@ -43,6 +42,7 @@ export interface PracticeTestSummary {
 }
 
 export interface ExamDetail extends ExamSummary {
+  description: string;
   longDescription: string | null;
   passingScore: number;
   validityDays: number;

@@ -8,7 +8,7 @@
  * Anonymous pages should reach a quarter of the ceiling's requests per second; signed-in pages and the
  * test-taking requests (start, answer, submit, as the test page sends them) should keep p99 under 50 ms.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,9 +34,12 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU the server process spent per request (all its threads), whatever else the machine runs. */
+  cpuMs: number;
   /** One connection: the time a single request takes with no queue in front of it. */
   alone?: { p50: number; p99: number };
   errors: number;
+  timeouts: number;
   target: 'ceiling' | 'quarter' | 'p99';
 }
 
@@ -64,26 +67,43 @@ export async function benchHttp(seconds: number) {
     await handle.close();
 
     const rows: Row[] = [];
-    const run = async (what: string, target: Row['target'], options: autocannon.Options, afterWarmUp = () => {}) => {
-      await autocannon({ ...options, connections: 10, duration: 2 }); // warm-up
+    const run = async (
+      what: string,
+      target: Row['target'],
+      options: autocannon.Options,
+      timing?: { reset(): void; connecting(connections: number): void },
+    ) => {
+      const afterWarmUp = () => timing?.reset();
+      const load = (connections: number, duration: number) => {
+        timing?.connecting(connections);
+        return autocannon({ ...options, connections, duration });
+      };
+      await load(10, 2); // warm-up
       afterWarmUp();
-      const single =
-        target === 'p99'
-          ? await autocannon({ ...options, connections: 1, duration: Math.max(2, Math.round(seconds / 2)) })
-          : null;
+      const single = target === 'p99' ? await load(1, Math.max(2, Math.round(seconds / 2))) : null;
       afterWarmUp();
-      const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+      const server = target === 'ceiling' ? ceiling : store;
+      const cpuBefore = cpuMsOf(server.process.pid!);
+      const result = await load(CONNECTIONS, seconds);
+      const cpuMs = (cpuMsOf(server.process.pid!) - cpuBefore) / Math.max(1, result.requests.total);
       const row: Row = {
+        cpuMs,
         alone: single ? { p50: single.latency.p50, p99: single.latency.p99 } : undefined,
         what,
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
+        // autocannon counts a timeout (no answer in 10 s) among its errors.
+        errors: result.errors + result.non2xx,
+        timeouts: result.timeouts,
         target,
       };
       rows.push(row);
-      console.error(`${what}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`);
+      console.error(
+        `${what}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${result.latency.max} ms, ` +
+          `${ms(cpuMs)} ms CPU; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx} ` +
+          JSON.stringify(result.statusCodeStats),
+      );
       return row;
     };
 
@@ -98,12 +118,7 @@ export async function benchHttp(seconds: number) {
     }
 
     const taking = testTaking(students, catalogue.freeTests);
-    await run(
-      'test taking: start, 10 answers, submit',
-      'p99',
-      { url: origin, requests: taking.requests },
-      taking.reset,
-    );
+    await run('test taking: start, 10 answers, submit', 'p99', { url: origin, requests: taking.requests }, taking);
     const perKind = taking.latencies();
 
     let next = 0;
@@ -140,6 +155,9 @@ function testTaking(students: Student[], tests: string[]) {
   const free = [...students];
   const times: Record<'start' | 'answer' | 'submit', number[]> = { start: [], answer: [], submit: [] };
   let attempts = 0;
+  // autocannon builds each connection's first request when it creates the connection, before the run
+  // starts; those builds are not timed.
+  let unsent = 0;
   interface Context {
     student?: Student;
     attempt?: StartedAttempt;
@@ -173,7 +191,8 @@ function testTaking(students: Student[], tests: string[]) {
         testId: tests[n % tests.length],
         mode: n % 2 ? 'exam' : 'practice',
       });
-      c.sentAt = performance.now();
+      c.sentAt = unsent > 0 ? undefined : performance.now();
+      unsent = Math.max(0, unsent - 1);
       // The start's answer is read here, so it is asked for uncompressed.
       return json(request, c.student.cookie, body, false);
     },
@@ -207,6 +226,9 @@ function testTaking(students: Student[], tests: string[]) {
   };
   return {
     reset: () => Object.values(times).forEach((values) => values.splice(0)),
+    connecting: (connections: number) => {
+      unsent = connections;
+    },
     requests: [start, ...Array.from({ length: ANSWERS_PER_ATTEMPT }, (_, i) => answer(i)), submit],
     latencies: () =>
       Object.fromEntries(
@@ -216,6 +238,13 @@ function testTaking(students: Student[], tests: string[]) {
         ]),
       ),
   };
+}
+
+/** User and system CPU time of a process so far, in milliseconds (Linux). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function print(rows: Row[], perKind: Record<string, { count: number; p50: number; p99: number }>, seconds: number) {
@@ -232,12 +261,12 @@ function print(rows: Row[], perKind: Record<string, { count: number; p50: number
           : 'p99 < 50 ms: **no**';
   console.log(
     `\n${CONNECTIONS} connections, ${seconds} s each, SQLite, sample catalogue\n\n` +
-      '| what | req/s | p50 ms | p99 ms | of ceiling | 1 connection: p50 / p99 ms | errors | target |\n' +
-      '|---|---:|---:|---:|---:|---:|---:|---|\n' +
+      '| what | req/s | p50 ms | p99 ms | of ceiling | server CPU per request | 1 connection: p50 / p99 ms | errors (timeouts) | target |\n' +
+      '|---|---:|---:|---:|---:|---:|---:|---:|---|\n' +
       rows
         .map(
           (r) =>
-            `| ${r.what} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / ceiling) * 100).toFixed(0)} % | ${r.alone ? `${r.alone.p50} / ${r.alone.p99}` : ''} | ${r.errors} | ${verdict(r)} |`,
+            `| ${r.what} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / ceiling) * 100).toFixed(0)} % | ${ms(r.cpuMs)} ms | ${r.alone ? `${r.alone.p50} / ${r.alone.p99}` : ''} | ${r.errors}${r.timeouts ? ` (${r.timeouts})` : ''} | ${verdict(r)} |`,
         )
         .join('\n'),
   );

@@ -21,6 +21,7 @@ import { readContentFiles } from '../../server/modules/catalogue/content-files.t
 import { importContent } from '../../server/modules/catalogue/content-import.ts';
 import { createPracticeService } from '../../server/modules/practice/service.ts';
 import { DEFAULT_TEST_POSTGRES_URL } from '../../server/testing/postgres-probe.ts';
+import { ms, percentile } from './stats.ts';
 
 const SAMPLES = 300;
 
@@ -68,9 +69,7 @@ export async function benchProgress(engine: 'sqlite' | 'postgres', users: number
         await run(u);
         times.push(performance.now() - t);
       }
-      times.sort((a, b) => a - b);
-      const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1);
-      rows.push(`| ${engine} | ${name} | ${pct(50)} | ${pct(95)} |`);
+      rows.push(`| ${engine} | ${name} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`);
     }
     console.log(`| engine | page | p50 ms | p95 ms |\n|---|---|---|---|\n${rows.join('\n')}`);
   } finally {

@@ -29,6 +29,8 @@ export interface ExamsTable {
   faq_json: string;
   /** Lowercased title and description, one per line: what the catalogue search looks in. */
   search_text: string;
+  /** How many practice tests the exam has; kept by content imports. */
+  practice_test_count: number;
   created_at: string;
   updated_at: string;
 }

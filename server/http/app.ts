@@ -6,9 +6,11 @@ import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOpti
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { DatabaseHandle } from '../db/database.ts';
 import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
+import { registerAttemptsEndpoint } from './attempts-endpoint.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import type { Services } from './load-context.ts';
-import { createPageCache, sendPage, type RenderedPage } from './page-cache.ts';
+import { sendPage } from './page-body.ts';
+import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
@@ -57,7 +59,7 @@ export async function buildApp(options: AppOptions) {
           originOf,
         })
       : null;
-  // Before the security headers: a stored page carries the ones it was first sent with (decision 0010).
+  // Before the security headers: a stored page carries the ones it was first sent with (decision 0012).
   if (pageCache) app.addHook('onRequest', pageCache.onRequest);
 
   await app.register(fastifyHelmet, {
@@ -134,18 +136,20 @@ export async function buildApp(options: AppOptions) {
       return sendFetchResponse(reply, await withErrorSentence(response));
     });
 
+    // A page's form (or the test page's JSON) may only be posted from this site: browsers send Origin with
+    // every POST.
+    fetchRoutes.addHook('preHandler', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.url.startsWith('/api/auth/')) return;
+      const origin = request.headers.origin;
+      const crossSite =
+        origin && origin !== 'null' ? origin !== originOf(request) : request.headers['sec-fetch-site'] === 'cross-site';
+      if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
+    });
+
+    registerAttemptsEndpoint(fetchRoutes, services);
+
     if (build) {
       const handle = createRequestHandler(build, mode);
-      // A page's form may only be posted from this site: browsers send Origin with every POST.
-      fetchRoutes.addHook('preHandler', async (request, reply) => {
-        if (request.method === 'GET' || request.method === 'HEAD' || request.url.startsWith('/api/auth/')) return;
-        const origin = request.headers.origin;
-        const crossSite =
-          origin && origin !== 'null'
-            ? origin !== originOf(request)
-            : request.headers['sec-fetch-site'] === 'cross-site';
-        if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
-      });
       const render = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
         const fetchRequest = toFetchRequest(request, reply);
         const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
@@ -166,7 +170,7 @@ export async function buildApp(options: AppOptions) {
         }
         return pageCache
           ? pageCache.serve(request, reply, () => render(request, reply))
-          : sendPage(reply, (await render(request, reply)).response);
+          : sendPage(request, reply, (await render(request, reply)).response);
       };
       fetchRoutes.all('/*', pageHandler);
       fetchRoutes.all('/', pageHandler);

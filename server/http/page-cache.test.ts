@@ -9,7 +9,8 @@ import { importContent } from '../modules/catalogue/content-import.ts';
 import { findExam } from '../modules/catalogue/queries.ts';
 import { contentFixture } from '../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../testing/databases.ts';
-import { createPageCache, PAGE_CACHE_CONTROL, preferredEncoding } from './page-cache.ts';
+import { PAGE_CACHE_CONTROL, preferredEncoding } from './page-body.ts';
+import { createPageCache } from './page-cache.ts';
 
 const SESSION = 'pp.session_token=alice-token';
 

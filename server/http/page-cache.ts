@@ -1,8 +1,6 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { sendFetchResponse } from './fetch-bridge.ts';
+import { compress, pageHeaders, sendBody, sendPage, type Encoding } from './page-body.ts';
 
 /**
  * Anonymous public pages (home, the catalogue and its searches, an exam's details and practice tests)
@@ -10,7 +8,7 @@ import { sendFetchResponse } from './fetch-bridge.ts';
  *
  * A request carrying the session or flash cookie, and anything but GET, is never served from here and
  * never stored. A stored page is replayed with the headers it was sent with, its Content-Security-Policy
- * included, so the nonce in the policy is the nonce in the page (decision 0010). The cache empties when the
+ * included, so the nonce in the policy is the nonce in the page (decision 0012). The cache empties when the
  * catalogue's version changes (a content import, from any process), checked at most once per interval.
  */
 export interface PageCacheOptions {
@@ -41,8 +39,6 @@ interface StoredPage {
   expiresAt: number;
 }
 
-type Encoding = 'br' | 'gzip';
-
 /** The pages that look the same to every signed-out visitor, and their client-navigation data (`.data`). */
 const PUBLIC_PAGE = /^\/(?:_root\.data|exams(?:\.data)?|exams\/[^/]+|exam\/[^/]+\/practice-tests(?:\.data)?)?$/;
 /** The session cookie (with its `__Secure-` prefix behind HTTPS) and the one-time message cookie. */
@@ -50,18 +46,6 @@ const PERSONAL_COOKIE = /(?:^|;)\s*(?:(?:__Secure-)?pp\.session_token|pp_flash)=
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Not replayed: they belong to one response, or are recomputed for each. */
 const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date']);
-
-/** Page answers may be kept by the visitor's browser only, and must be asked for again each time. */
-export const PAGE_CACHE_CONTROL = 'private, no-cache';
-const PAGE_VARY = 'Cookie, Accept-Encoding';
-
-const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) =>
-    promisify(brotliCompress)(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  gzip: (body) => promisify(gzip)(body),
-};
 
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
@@ -148,7 +132,7 @@ export function createPageCache(options: PageCacheOptions) {
       if (page) return replay(request, reply, page, 'hit');
       const renderedIn = generation;
       const { response, anonymous } = await render();
-      if (!key || !anonymous || !storable(response)) return sendPage(reply, response);
+      if (!key || !anonymous || !storable(response)) return sendPage(request, reply, response);
       pageHeaders(reply);
       const headers = new Map<string, string>();
       for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -186,44 +170,16 @@ function storable(response: Response): boolean {
   );
 }
 
-/** Every page answer says it depends on cookies; a page that sets no caching rule of its own gets ours. */
-function pageHeaders(reply: FastifyReply) {
-  reply.header('cache-control', PAGE_CACHE_CONTROL);
-  reply.header('vary', PAGE_VARY);
-}
-
-/** Sends a page answer with the page headers; a page's own Cache-Control wins. */
-export function sendPage(reply: FastifyReply, response: Response) {
-  pageHeaders(reply);
-  return sendFetchResponse(reply, response);
-}
-
 async function replay(request: FastifyRequest, reply: FastifyReply, page: StoredPage, outcome: 'hit' | 'miss') {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('x-page-cache', outcome);
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(page.body);
-  let encoded = page.encoded.get(encoding);
-  if (!encoded) {
-    encoded = compress[encoding](page.body);
-    page.encoded.set(encoding, encoded);
-  }
-  // Set here, the compression plugin leaves the body alone.
-  reply.header('content-encoding', encoding);
-  return reply.send(await encoded);
-}
-
-/** Brotli when the client takes it, else gzip, else none (a `q=0` refuses an encoding). */
-export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
-  if (!header) return null;
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
-    if (!refused) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
+  return sendBody(request, reply, page.body, (encoding) => {
+    let encoded = page.encoded.get(encoding);
+    if (!encoded) {
+      encoded = compress[encoding](page.body);
+      page.encoded.set(encoding, encoded);
+    }
+    return encoded;
+  });
 }

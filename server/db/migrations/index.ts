@@ -7,6 +7,7 @@ import * as m0005 from './0005-carts.ts';
 import * as m0006 from './0006-orders.ts';
 import * as m0007 from './0007-catalogue-version.ts';
 import * as m0008 from './0008-exam-search-text.ts';
+import * as m0009 from './0009-exam-listing.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-orders': m0006,
   '0007-catalogue-version': m0007,
   '0008-exam-search-text': m0008,
+  '0009-exam-listing': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ContentFile } from '../../../shared/content-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { raiseCatalogueVersion } from './catalogue-version.ts';
@@ -33,6 +33,11 @@ export async function importContent(
   return db.transaction().execute(async (trx) => {
     const report: ImportReport = { exams: emptyCounts(), practiceTests: emptyCounts(), questions: emptyCounts() };
     for (const file of files) await importExam(trx, file, now, report);
+    // A test moved here from another exam's file changes that exam's count too.
+    await sql`update exams set practice_test_count = (select count(*) from practice_tests where practice_tests.exam_id = exams.id)
+      where practice_test_count <> (select count(*) from practice_tests where practice_tests.exam_id = exams.id)`.execute(
+      trx,
+    );
     const changed = Object.values(report).some((c: ImportCounts) => c.added + c.updated + c.removed > 0);
     if (changed) await raiseCatalogueVersion(trx, now);
     return report;
@@ -60,6 +65,7 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
     reviews_json: JSON.stringify(exam.reviews),
     faq_json: JSON.stringify(exam.faq),
     search_text: searchText(exam.title, exam.description),
+    practice_test_count: file.practiceTests.length,
     ...(exam.createdAt ? { created_at: exam.createdAt } : {}),
   };
   const existingExam = await trx.selectFrom('exams').selectAll().where('id', '=', exam.id).executeTakeFirst();

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { importContent } from '../modules/catalogue/content-import.ts';
+import { grantAccess } from '../modules/practice/access.ts';
+import { contentFixture } from '../testing/content-fixtures.ts';
+import { createTestDatabase, engines } from '../testing/databases.ts';
+import { createTestServices, TEST_BASE_URL } from '../testing/services.ts';
+import { buildApp } from './app.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+describe.each(engines)('the attempts endpoint on %s', (engine) => {
+  let database: DatabaseHandle;
+  let app: App;
+  let cookie: string;
+
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/attempts',
+      headers: { 'content-type': 'application/json', cookie, origin: TEST_BASE_URL, ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await importContent(database.db, [contentFixture('exam1', {}, 2)]);
+    const services = createTestServices(database);
+    const registered = await services.accounts.register(
+      { name: 'Student', email: 'student@example.com', password: 'practice-hard-1' },
+      { ip: '10.2.2.2' },
+    );
+    if (!registered.ok) throw new Error(registered.message);
+    cookie = registered.setCookies.map((c) => c.split(';', 1)[0]).join('; ');
+    await grantAccess(database.db, 'student@example.com', 'exam1', new Date());
+    app = await buildApp({ database, services, publicUrl: TEST_BASE_URL });
+  });
+  afterAll(() => app.close());
+
+  it("takes a signed-in student's test from start to a graded, saved result", async () => {
+    const started = await post({ intent: 'start', testId: 'exam1-pt2', mode: 'exam' });
+    expect(started.statusCode).toBe(200);
+    expect(started.headers['cache-control']).toBe('no-store');
+    const attempt = started.json<{ id: string; questions: { id: string; options: { id: string }[] }[] }>();
+    expect(attempt.questions).toHaveLength(3);
+    // The fixture's first two questions are answered by 'b'; the third (choose two) is left unanswered.
+    for (const question of attempt.questions.slice(0, 2)) {
+      const answered = await post({
+        intent: 'answer',
+        attemptId: attempt.id,
+        questionId: question.id,
+        selected: ['b'],
+      });
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json()).toEqual({ checked: null });
+    }
+    const submitted = await post({ intent: 'submit', attemptId: attempt.id });
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toMatchObject({ attemptId: attempt.id, score: 2, totalQuestions: 3, percentage: 67 });
+    const row = await database.db
+      .selectFrom('attempts')
+      .select(['status', 'percentage'])
+      .where('id', '=', attempt.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'completed', percentage: 67 });
+  });
+
+  it('refuses what the test page would never send, and a locked test, with a 4xx and a message', async () => {
+    expect((await post('not json')).statusCode).toBe(400);
+    expect((await post({ intent: 'start', testId: 'exam1-pt1', mode: 'exam', extra: 1 })).statusCode).toBe(400);
+    const missing = await post({ intent: 'submit', attemptId: 'not-an-attempt' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ error: string }>().error).toBeTruthy();
+    // Signed out, only the first test of an exam is open.
+    const locked = await post({ intent: 'start', testId: 'exam1-pt2', mode: 'exam' }, { cookie: '' });
+    expect(locked.statusCode).toBe(403);
+    const demo = await post({ intent: 'start', testId: 'exam1-pt1', mode: 'practice' }, { cookie: '' });
+    expect(demo.statusCode).toBe(200);
+  });
+
+  it('answers only POST, and only from this site', async () => {
+    const get = await app.inject({ method: 'GET', url: '/api/attempts' });
+    expect(get.statusCode).toBe(405);
+    expect(get.json()).toEqual({ error: 'Use POST.' });
+    const crossSite = await post({ intent: 'submit', attemptId: 'x' }, { origin: 'https://elsewhere.example' });
+    expect(crossSite.statusCode).toBe(403);
+  });
+});

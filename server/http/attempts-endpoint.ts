@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
+import type { Services } from './load-context.ts';
+
+/**
+ * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, JSON in and JSON
+ * out (decision 0007). Fastify serves it itself rather than through React Router: it renders nothing, and
+ * the test page sends one request per answer, which makes it the store's busiest endpoint (decision 0013).
+ * Registered where the same-site check on posts applies, with bodies kept as raw bytes.
+ */
+export function registerAttemptsEndpoint(scope: FastifyInstance, services: Services) {
+  scope.all('/api/attempts', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (request.method !== 'POST') return reply.status(405).header('allow', 'POST').send({ error: 'Use POST.' });
+    const parsed = attemptRequestSchema.safeParse(jsonOf(request.body));
+    if (!parsed.success) return reply.status(400).send({ error: 'That request is not valid.' });
+    const cookie = request.headers.cookie;
+    const user = cookie ? await services.accounts.currentUser(new Headers({ cookie })) : null;
+    const { practice } = services;
+    const input = parsed.data;
+    const outcome =
+      input.intent === 'start'
+        ? await practice.start(input.testId, user, input.mode)
+        : input.intent === 'start-demo'
+          ? await practice.startDemo(input.examId)
+          : input.intent === 'submit'
+            ? await practice.submit(input.attemptId, user)
+            : await practice.change(input.attemptId, user, {
+                questionId: input.questionId,
+                selected: input.selected,
+                ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
+              });
+    return reply.status('error' in outcome ? outcome.status : 200).send(outcome);
+  });
+}
+
+function jsonOf(body: unknown): unknown {
+  if (!Buffer.isBuffer(body)) return null;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
