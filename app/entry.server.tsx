@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
@@ -12,7 +10,10 @@ import { themeScript } from './lib/theme-script.server.ts';
 
 export const streamTimeout = 5_000;
 
-/** Streams the page; bots and the no-JS crawlers get it whole. Every inline script carries the CSP nonce. */
+/**
+ * Renders the whole page, then answers with it: the store has no deferred data, so streaming would gain
+ * nothing (decision 0013). Every inline script carries the CSP nonce.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -22,7 +23,6 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const { nonce, styleNonce } = loadContext;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -34,19 +34,27 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timer);
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -55,7 +63,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

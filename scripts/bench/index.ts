@@ -1,7 +1,6 @@
 import { benchHttp } from './http.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { reportPageWeight } from './page-weight.ts';
-import { benchProgress } from './progress-queries.ts';
 import { benchScale } from './scale.ts';
 import { benchSoak } from './soak.ts';
 
@@ -11,9 +10,6 @@ const usage = `Usage:
   npm run bench -- lighthouse [origin] [runs]
                                            Lighthouse 13.5.0, mobile preset, median of runs (default 3),
                                            on the public pages and a running test of a running store
-  npm run bench -- progress [sqlite|postgres] [users] [attempts]
-                                           p50/p95 of the progress pages' queries on a large database
-                                           (default sqlite, 100000 users, 1000000 attempts)
   npm run bench -- http [seconds]          req/s and latency of the built store at 100 connections, next to a
                                            bare Fastify route (default 10 s per measurement; npm run build first)
   npm run bench -- scale [sqlite|postgres] [exams] [users] [attempts...]
@@ -51,10 +47,6 @@ if (command === 'js') {
 } else if (command === 'lighthouse') {
   const [origin = 'http://localhost:3000', runs = '3'] = args;
   await reportLighthouse(origin, numbers([runs], [3])[0]!);
-} else if (command === 'progress') {
-  const [engine, ...rest] = args;
-  const [users, attempts] = numbers(rest, [100_000, 1_000_000]);
-  await benchProgress(engineOf(engine), users!, attempts!);
 } else if (command === 'http') {
   const [seconds] = numbers(args, [10]);
   await benchHttp(seconds!);

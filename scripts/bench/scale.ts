@@ -20,7 +20,7 @@ import { createCartService } from '../../server/modules/cart/service.ts';
 import { createCatalogueService } from '../../server/modules/catalogue/service.ts';
 import { searchText } from '../../server/modules/catalogue/queries.ts';
 import { createPracticeService } from '../../server/modules/practice/service.ts';
-import { addUsers, freshDatabase, inBatches } from './progress-queries.ts';
+import { addUsers, freshDatabase, inBatches } from './large-database.ts';
 import { ms, percentile } from './stats.ts';
 
 const SAMPLES = 300;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -33,12 +33,36 @@ function openSqlite(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     engine: 'sqlite',
     ping: () => Promise.resolve(sqlite.prepare('select 1 as ok').get() !== undefined),
     close: () => db.destroy(),
+  };
+}
+
+/** Distinct statements kept compiled at most; past it the cache starts again (lists of ids vary the text). */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * Kysely asks SQLite to compile every query it runs, which cost more than running most of them; the same
+ * text is compiled once here and its statement reused (SQLite recompiles a kept statement by itself after a
+ * schema change). Safe because every statement runs to completion at once: the store streams no query.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENTS_KEPT) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
 import { compress, pageHeaders, sendBody, sendPage, type Encoding } from './page-body.ts';
 
 /**
@@ -83,9 +82,7 @@ export function createPageCache(options: PageCacheOptions) {
     const cookie = request.headers.cookie;
     if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
     if (!PUBLIC_PAGE.test(request.url.split('?', 1)[0]!)) return null;
-    // Crawlers get the page whole rather than streamed, so they have entries of their own.
-    const reader = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
-    return `${reader} ${options.originOf(request)}${request.url}`;
+    return `${options.originOf(request)}${request.url}`;
   }
 
   function lookup(key: string): StoredPage | null {
