@@ -228,6 +228,8 @@ function testTaking(students: Student[], tests: string[]) {
     reset: () => Object.values(times).forEach((values) => values.splice(0)),
     connecting: (connections: number) => {
       unsent = connections;
+      // The connections of the run before have ended, with the students they held: all are free again.
+      free.splice(0, free.length, ...students);
     },
     requests: [start, ...Array.from({ length: ANSWERS_PER_ATTEMPT }, (_, i) => answer(i)), submit],
     latencies: () =>

@@ -21,7 +21,7 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml))/;
 export const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) =>
     promisify(brotliCompress)(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
   gzip: (body) => promisify(gzip)(body),
 };
