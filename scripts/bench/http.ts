@@ -7,6 +7,8 @@
  * The store runs on a new SQLite file with the sample catalogue, on port 3450; the ceiling on 3451.
  * Anonymous pages should reach a quarter of the ceiling's requests per second; signed-in pages and the
  * test-taking requests (start, answer, submit, as the test page sends them) should keep p99 under 50 ms.
+ * Sent back to back, 100 connections queue behind each other; so those requests are measured again with the
+ * same connections sending at even rates (`paced-load.ts`), to find the rate up to which p99 holds.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../server/db/database.ts';
 import { grantAccess } from '../../server/modules/practice/access.ts';
+import { rateHoldingP99, type PacedRequest } from './paced-load.ts';
 import { ms, percentile } from './stats.ts';
 import { startCeiling, startStore } from './store-process.ts';
 import { answerBody, registerStudents, sampleCatalogue, type StartedAttempt, type Student } from './students.ts';
@@ -140,6 +143,7 @@ export async function benchHttp(seconds: number) {
     });
 
     print(rows, perKind, seconds);
+    await reportPaced(origin, students, exam, catalogue.freeTests, seconds);
   } finally {
     await store.stop();
     await ceiling.stop();
@@ -240,6 +244,70 @@ function testTaking(students: Student[], tests: string[]) {
         ]),
       ),
   };
+}
+
+/** The rates tried, paced, for the latency-bound requests: a page costs several times an answer. */
+const PAGE_RATES = [25, 50, 75, 100, 150];
+const ANSWER_RATES = [100, 200, 300, 400, 600];
+
+/**
+ * The same 100 connections, sending at an even rate instead of as fast as answers come back: up to which
+ * rate do signed-in pages and answers keep p99 under 50 ms?
+ */
+async function reportPaced(origin: string, students: Student[], exam: string, tests: string[], seconds: number) {
+  const attempts: StartedAttempt[] = [];
+  for (const [i, student] of students.entries()) {
+    const response = await fetch(`${origin}/api/attempts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: student.cookie, origin },
+      body: JSON.stringify({ intent: 'start', testId: tests[i % tests.length], mode: 'exam' }),
+    });
+    if (!response.ok) throw new Error(`Starting a test answered ${response.status}`);
+    attempts.push((await response.json()) as StartedAttempt);
+  }
+  const page =
+    (pathname: string) =>
+    (i: number): PacedRequest => ({
+      path: pathname,
+      headers: { ...BROWSER, cookie: students[i % students.length]!.cookie },
+    });
+  const answer = (i: number): PacedRequest => {
+    const k = i % students.length;
+    return {
+      path: '/api/attempts',
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip, br',
+        cookie: students[k]!.cookie,
+        origin,
+      },
+      body: answerBody(attempts[k]!, Math.floor(i / students.length)),
+    };
+  };
+  const lines: string[] = [];
+  for (const [what, rates, request] of [
+    ['signed in: dashboard', PAGE_RATES, page('/dashboard')],
+    ['signed in: history', PAGE_RATES, page('/history')],
+    ['signed in: practice-tests page', PAGE_RATES, page(`/exam/${exam}/practice-tests`)],
+    ['test taking: answer', ANSWER_RATES, answer],
+  ] as const) {
+    const { tried, holds } = await rateHoldingP99(origin, {
+      connections: CONNECTIONS,
+      rates: [...rates],
+      seconds,
+      limitMs: 50,
+      request,
+    });
+    const steps = tried.map((t) => `${t.rate} → ${ms(t.p99)}${t.errors ? ` (${t.errors} errors)` : ''}`).join(', ');
+    console.error(`${what}, paced: ${steps}`);
+    lines.push(`| ${what} | ${steps} | ${holds ?? `below ${rates[0]}`} |`);
+  }
+  console.log(
+    `\nThe same ${CONNECTIONS} connections sending at an even rate (${seconds} s per rate, each request timed from when it was due):\n\n` +
+      '| request | req/s → p99 ms | p99 < 50 ms up to (req/s) |\n|---|---|---:|\n' +
+      lines.join('\n'),
+  );
 }
 
 /** User and system CPU time of a process so far, in milliseconds (Linux). */
