@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
-import { answersOf, createCoupon, expect, register, test, uniqueEmail } from './support/fixtures.ts';
+import { answersOf, chooseOptions, createCoupon, expect, register, test, uniqueEmail } from './support/fixtures.ts';
 import { waitForHydration } from './support/pages.ts';
-import { chooseOptions, DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
+import { DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
 import { expectAccessibleInBothThemes } from './support/themes.ts';
 
 /**

@@ -1,23 +1,19 @@
-import type { Page } from '@playwright/test';
 import { answerLeaks, explanationMarks, recordResponses } from './support/answer-leaks.ts';
-import { answersOf, expect, register, test, uniqueEmail, type ContentQuestion } from './support/fixtures.ts';
+import {
+  answersOf,
+  chooseOptions,
+  expect,
+  register,
+  test,
+  uniqueEmail,
+  wrongOf,
+  type ContentQuestion,
+} from './support/fixtures.ts';
 import { waitForHydration } from './support/pages.ts';
 
 const EXAM = 'aws-cloud-practitioner';
 const TEST = 'clf-c02-pt1'; // 11 questions, options in file order
 const EXAM_TITLE = 'AWS Certified Cloud Practitioner (CLF-C02)';
-
-async function choose(page: Page, question: ContentQuestion, ids: string[]) {
-  for (const id of ids) {
-    await page
-      .getByRole('group')
-      .locator('input')
-      .nth(question.options.findIndex((o) => o.id === id))
-      .check();
-  }
-}
-
-const wrongOf = (q: ContentQuestion) => q.options.find((o) => !q.correct.includes(o.id))!.id;
 
 /** Whether some response carried the explanation: the recorder saw it once it was allowed. */
 const arrived = (bodies: { body: string }[], mark: string) => bodies.some(({ body }) => body.includes(mark));
@@ -37,13 +33,13 @@ test('exam mode: no correct answer or explanation reaches the browser before the
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   for (const [i, q] of questions.slice(0, 3).entries()) {
     await expect(page.getByRole('heading', { name: `Question ${i + 1} of 11` })).toBeVisible();
-    await choose(page, q, q.correct);
+    await chooseOptions(page, q, q.correct);
     await page.getByRole('button', { name: 'Next' }).click();
   }
   // The attempt resumes from the server: the page's own data now carries it.
   await page.reload();
   await expect(page.getByRole('heading', { name: /^Question \d+ of 11$/ })).toBeVisible();
-  await choose(page, questions[3]!, [wrongOf(questions[3]!)]);
+  await chooseOptions(page, questions[3]!, [wrongOf(questions[3]!)]);
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
   await settled();
@@ -73,18 +69,18 @@ test('practice mode: only the question just checked is explained, also after a r
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
 
   const [first, second, third] = questions as [ContentQuestion, ContentQuestion, ContentQuestion];
-  await choose(page, first, first.correct);
+  await chooseOptions(page, first, first.correct);
   revealed.add(first.id);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible({ timeout: 4000 });
-  await choose(page, second, [wrongOf(second)]);
+  await chooseOptions(page, second, [wrongOf(second)]);
   revealed.add(second.id);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Question 3 of 11' })).toBeVisible({ timeout: 4000 });
   // A selection that is not checked stays a secret until it is.
-  await choose(page, third, [wrongOf(third)]);
+  await chooseOptions(page, third, [wrongOf(third)]);
 
   // Away and back in the browser (React Router data requests), then a full reload (the page's HTML).
   await page.getByRole('link', { name: EXAM_TITLE }).click();

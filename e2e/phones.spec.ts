@@ -1,8 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
-import { answersOf, expect, test } from './support/fixtures.ts';
+import { answersOf, chooseOptions, expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, waitForHydration } from './support/pages.ts';
-import { chooseOptions, DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
+import { DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
 import { DESKTOP, PHONE, useTheme } from './support/themes.ts';
 
 // Each test walks through many screens and pictures each four times; a busy machine needs the time.

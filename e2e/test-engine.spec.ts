@@ -1,23 +1,17 @@
-import type { Page } from '@playwright/test';
-import { answersOf, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
+import {
+  answersOf,
+  chooseOptions,
+  expect,
+  grantAccess,
+  register,
+  test,
+  uniqueEmail,
+  wrongOf,
+} from './support/fixtures.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
 const EXAM = 'aws-cloud-practitioner';
 const DEMO = 'clf-c02-pt1'; // 11 questions, 18 minutes, options in file order; question 6 is "choose two"
-
-/** Chooses options by their position in the file's order (the demo test does not shuffle). */
-async function choose(page: Page, question: { options: { id: string }[] }, ids: string[]) {
-  for (const id of ids) {
-    await page
-      .getByRole('group')
-      .locator('input')
-      .nth(question.options.findIndex((o) => o.id === id))
-      .check();
-  }
-}
-
-const wrongOf = (q: { options: { id: string }[]; correct: string[] }) =>
-  q.options.find((o) => !q.correct.includes(o.id))!.id;
 
 test('the demo page: only the first test is open, with the demo banner and no filters', async ({ page }) => {
   await page.goto(`/exam/${EXAM}/practice-tests`);
@@ -41,7 +35,7 @@ test('an anonymous visitor passes the demo in exam mode, reviews it, and is invi
   await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
   for (const [i, q] of questions.entries()) {
     await expect(page.getByRole('heading', { name: `Question ${i + 1} of ${questions.length}` })).toBeVisible();
-    await choose(page, q, q.correct);
+    await chooseOptions(page, q, q.correct);
     if (i < questions.length - 1) await page.getByRole('button', { name: 'Next' }).click();
   }
   await page.getByRole('button', { name: 'Submit Test' }).first().click();
@@ -71,7 +65,7 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   await expect(page.getByRole('alert')).toHaveText('Please select an answer before submitting.');
 
   const first = questions[0]!;
-  await choose(page, first, [wrongOf(first)]);
+  await chooseOptions(page, first, [wrongOf(first)]);
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
@@ -84,7 +78,7 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   await expect(page.getByRole('group').locator('input').first()).toBeDisabled();
   await page.getByRole('button', { name: 'Question 2, not answered' }).click();
   const second = questions[1]!;
-  await choose(page, second, second.correct);
+  await chooseOptions(page, second, second.correct);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Question 2, correct' })).toBeVisible();
@@ -102,7 +96,7 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
   await expect(page.getByRole('group').locator('input[type="checkbox"]')).toHaveCount(q.options.length);
-  await choose(page, q, [q.correct[0]!]);
+  await chooseOptions(page, q, [q.correct[0]!]);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
 });
@@ -112,7 +106,7 @@ test('when the exam timer runs out, the attempt is submitted with what was answe
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
-  await choose(page, questions[0]!, questions[0]!.correct);
+  await chooseOptions(page, questions[0]!, questions[0]!.correct);
   await page.clock.runFor(18 * 60 * 1000 + 2000);
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
   await expect(page.getByText('1 of 11')).toBeVisible();

@@ -74,6 +74,21 @@ export async function answersOf(examId: string, testId: string): Promise<Content
   return file.practiceTests.find((t) => t.id === testId)!.questions;
 }
 
+/** Chooses the given options of a question by their position (the demo test keeps the file's order). */
+export async function chooseOptions(page: Page, question: { options: { id: string }[] }, ids: string[]) {
+  for (const id of ids) {
+    await page
+      .getByRole('group')
+      .locator('input')
+      .nth(question.options.findIndex((o) => o.id === id))
+      .check();
+  }
+}
+
+/** The first option of a question that is not a right answer. */
+export const wrongOf = (q: { options: { id: string }[]; correct: string[] }) =>
+  q.options.find((o) => !q.correct.includes(o.id))!.id;
+
 /** Creates a coupon with the store's own command. */
 export async function createCoupon(args: string[]) {
   const { execFile } = await import('node:child_process');

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './checkout.ts';
-import { answersOf, clientAddress, expect, register, test, uniqueEmail } from './fixtures.ts';
+import { answersOf, chooseOptions, clientAddress, expect, register, test, uniqueEmail } from './fixtures.ts';
 import { TEST_SERVICE_PORTS } from './ports.ts';
 
 export const PMP = 'Project Management Professional (PMP)';
@@ -15,17 +15,6 @@ export interface Student {
   /** The thank-you page of the student's order. */
   receipt: string;
   state: Awaited<ReturnType<BrowserContext['storageState']>>;
-}
-
-/** Chooses the given options of a question by their position (the demo test keeps the file's order). */
-export async function chooseOptions(page: Page, question: { options: { id: string }[] }, ids: string[]) {
-  for (const id of ids) {
-    await page
-      .getByRole('group')
-      .locator('input')
-      .nth(question.options.findIndex((o) => o.id === id))
-      .check();
-  }
 }
 
 /**
