@@ -71,6 +71,21 @@ test('a search of 10,000 characters is refused with a clear message', async ({ p
   await expect(page.getByRole('alert')).toHaveText('Search terms can be at most 100 characters.');
 });
 
+test('a catalogue page that does not exist says so and leads back to the first page', async ({ page }) => {
+  // The sample catalogue fits on one page of 24.
+  const past = await page.goto('/exams?q=cloud&page=2');
+  expect(past?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toContainText('There is no such page of the catalogue.');
+  await expect(page.getByRole('navigation', { name: 'Catalogue pages' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Go to the first page' }).click();
+  await expect(page).toHaveURL('/exams?q=cloud');
+  await expect(page.getByRole('article')).toHaveCount(2);
+  const odd = await page.goto('/exams?page=second');
+  expect(odd?.status()).toBe(400);
+  await expect(page.getByRole('alert')).toContainText('There is no such page of the catalogue.');
+});
+
 test('the catalogue is accessible and fits a 360 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/exams');

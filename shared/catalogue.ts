@@ -57,3 +57,5 @@ export interface ExamDetail extends ExamSummary {
 /** At most this many characters are accepted in a catalogue search. */
 export const SEARCH_MAX_LENGTH = 100;
 export const FEATURED_LIMIT = 6;
+/** Exams on one page of the catalogue (eight rows of three on a wide screen). */
+export const CATALOGUE_PAGE_SIZE = 24;

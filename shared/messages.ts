@@ -9,5 +9,6 @@ export const messages = {
   examLoadErrorDefault: 'Failed to load exam details',
   examNotInDatabase: (id: string) => `Exam with ID ${id} not found in the database`,
   rightClickDisabled: 'Right-click is disabled',
+  noSuchCataloguePage: 'There is no such page of the catalogue.',
   searchTooLong: (max: number) => `Search terms can be at most ${max} characters.`,
 } as const;

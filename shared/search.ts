@@ -17,3 +17,12 @@ export function parseSearch(raw: string | null | undefined): SearchInput {
   }
   return { ok: true, term };
 }
+
+/** The highest page number read from an address: far beyond any catalogue, and short enough to stay exact. */
+const PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;
+
+/** A catalogue page number: none means the first page; anything but a whole number from 1 is refused. */
+export function parsePage(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined || raw === '') return 1;
+  return PAGE_NUMBER.test(raw) ? Number(raw) : null;
+}

@@ -1,6 +1,8 @@
-import { data, useNavigation } from 'react-router';
+import { data, Link, useNavigation } from 'react-router';
+import { CATALOGUE_PAGE_SIZE, type ExamSummary } from '../../shared/catalogue.ts';
 import { messages } from '../../shared/messages.ts';
-import { parseSearch } from '../../shared/search.ts';
+import { parsePage, parseSearch } from '../../shared/search.ts';
+import { CataloguePager, cataloguePageHref } from '../features/catalogue/components/catalogue-pager.tsx';
 import { ExamGrid } from '../features/catalogue/components/exam-grid.tsx';
 import { LoadFailed } from '../features/catalogue/components/load-failed.tsx';
 import { SearchForm } from '../features/catalogue/components/search-form.tsx';
@@ -9,33 +11,70 @@ import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/exams';
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const term = loaderData?.term;
+  const term = loaderData?.term ?? '';
+  const page = loaderData?.page ?? 1;
+  const title = term ? `Exams matching “${term}”` : 'All Certification Exams';
   return pageMeta({
-    title: term ? `Exams matching “${term}”` : 'All Certification Exams',
+    title: page > 1 ? `${title}, page ${page}` : title,
     description:
       'Browse every certification exam on PracticePass: AWS, Azure, Security+, CCNA, PMP, ITIL and more, each with a free demo practice test.',
-    path: '/exams',
+    path: cataloguePageHref(term, page),
     origin: originOf(matches),
     noindex: Boolean(term),
   });
 }
 
+interface CatalogueData {
+  exams: ExamSummary[];
+  term: string;
+  page: number;
+  pageCount: number;
+  total: number;
+  error: string | null;
+  failed: boolean;
+}
+
+const nothing = { exams: [], page: 1, pageCount: 0, total: 0, error: null, failed: false };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = parseSearch(new URL(request.url).searchParams.get('q'));
-  if (!search.ok) {
-    return data({ exams: [], term: search.term, error: search.error, failed: false }, { status: 400 });
-  }
+  const params = new URL(request.url).searchParams;
+  const search = parseSearch(params.get('q'));
+  const term = search.term;
+  if (!search.ok) return data<CatalogueData>({ ...nothing, term, error: search.error }, { status: 400 });
+  const page = parsePage(params.get('page'));
+  if (page === null)
+    return data<CatalogueData>({ ...nothing, term, error: messages.noSuchCataloguePage }, { status: 400 });
   try {
-    const exams = await context.services.catalogue.search(search.term);
-    return { exams, term: search.term, error: null, failed: false };
+    const { exams, total } = await context.services.catalogue.search(term, page);
+    const pageCount = Math.ceil(total / CATALOGUE_PAGE_SIZE);
+    if (page > Math.max(pageCount, 1)) {
+      return data<CatalogueData>(
+        { ...nothing, term, total, pageCount, error: messages.noSuchCataloguePage },
+        { status: 404 },
+      );
+    }
+    return data<CatalogueData>({ ...nothing, exams, term, page, pageCount, total });
   } catch (error) {
     console.error('Loading exams failed', error);
-    return data({ exams: [], term: search.term, error: null, failed: true }, { status: 503 });
+    return data<CatalogueData>({ ...nothing, term, failed: true }, { status: 503 });
   }
 }
 
+const count = new Intl.NumberFormat('en-US');
+
+/** "2 exams matching “cloud”", or on a catalogue of several pages "10,000 exams, 25–48 shown". */
+function resultsLine({ term, total, page, pageCount, exams }: CatalogueData): string | null {
+  if (!term && pageCount <= 1) return null;
+  const exam = total === 1 ? '1 exam' : `${count.format(total)} exams`;
+  const matching = term ? `${exam} matching “${term}”` : exam;
+  if (pageCount <= 1) return matching;
+  const first = (page - 1) * CATALOGUE_PAGE_SIZE + 1;
+  return `${matching}, ${count.format(first)}–${count.format(first + exams.length - 1)} shown`;
+}
+
 export default function Exams({ loaderData }: Route.ComponentProps) {
-  const { exams, term, error, failed } = loaderData;
+  const { exams, term, page, pageCount, error, failed } = loaderData;
+  const results = resultsLine(loaderData);
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/exams';
   return (
@@ -49,9 +88,16 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
       {loading ? (
         <Spinner label={messages.loadingExams} />
       ) : error ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
-          {error}
-        </p>
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          <p>{error}</p>
+          {error === messages.noSuchCataloguePage && (
+            <p className="mt-2">
+              <Link to={cataloguePageHref(term, 1)} className="font-semibold underline">
+                Go to the first page
+              </Link>
+            </p>
+          )}
+        </div>
       ) : failed ? (
         <LoadFailed message={messages.loadExamsFailed} />
       ) : exams.length === 0 ? (
@@ -60,12 +106,13 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          {term && (
+          {results && (
             <p role="status" className="mb-4 text-sm text-slate-700">
-              {exams.length === 1 ? '1 exam' : `${exams.length} exams`} matching “{term}”
+              {results}
             </p>
           )}
           <ExamGrid exams={exams} headingLevel={2} />
+          {pageCount > 1 && <CataloguePager term={term} page={page} pageCount={pageCount} />}
         </>
       )}
     </section>

@@ -171,7 +171,7 @@ export interface PageRoute {
 /** Pages and GET endpoints, with the parameters each one reads. */
 export const PAGE_ROUTES: PageRoute[] = [
   { path: '/', as: ['anonymous'] },
-  { path: '/exams', query: { q: 'cloud' }, as: ['anonymous'] },
+  { path: '/exams', query: { q: 'cloud', page: '1' }, as: ['anonymous'] },
   { path: '/exams/{examId}', params: { examId: 'pmp' }, as: ['anonymous'] },
   // `sort` is read the same way as `filter`, by the page in the browser.
   {

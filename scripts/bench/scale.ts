@@ -7,8 +7,8 @@
  * It fills a fresh database (a temporary SQLite file, or a new PostgreSQL database on TEST_POSTGRES_URL,
  * dropped afterwards) with bulk inserts: the exams, each with three practice tests of six questions, the
  * users with one purchase each, then the attempts step by step (each user's attempts are on tests of the
- * exam they bought). After each step it asks the services, as the page loaders do, for random users and
- * exams, and prints p50 and p95 in milliseconds.
+ * exam they bought). After each step it asks the services, as the page loaders do, for random users,
+ * exams and catalogue pages, and prints p50 and p95 in milliseconds.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/database.ts';
 import type { AttemptsTable } from '../../server/db/schema.ts';
+import { CATALOGUE_PAGE_SIZE } from '../../shared/catalogue.ts';
 import { createCartService } from '../../server/modules/cart/service.ts';
 import { createCatalogueService } from '../../server/modules/catalogue/service.ts';
 import { searchText } from '../../server/modules/catalogue/queries.ts';
@@ -47,9 +48,16 @@ export async function benchScale(engine: 'sqlite' | 'postgres', exams: number, u
     const cart = createCartService(handle.db, () => new Date());
     const sampled = Array.from({ length: SAMPLES }, () => Math.floor(Math.random() * users));
     const examOf = (userIndex: number) => examIds[userIndex % examIds.length]!;
+    const cataloguePages = Math.ceil(exams / CATALOGUE_PAGE_SIZE);
     const pages: [string, (i: number) => Promise<unknown>][] = [
+      // Any page of the whole catalogue, the last ones included (the deepest offsets).
+      ['catalogue, any page', (i) => catalogue.search('', 1 + ((i * 7919) % cataloguePages))],
       ['catalogue search, few matches', (i) => catalogue.search(NARROW_SEARCHES[i % NARROW_SEARCHES.length])],
-      ['catalogue search, 1,000+ matches', (i) => catalogue.search(BROAD_SEARCHES[i % BROAD_SEARCHES.length])],
+      // The first three pages of a search that matches a thousand exams or more: all of them are counted.
+      [
+        'catalogue search, 1,000+ matches',
+        (i) => catalogue.search(BROAD_SEARCHES[i % BROAD_SEARCHES.length], 1 + (i % 3)),
+      ],
       ['exam details', (i) => practice.examProgress(examIds[(i * 7919) % examIds.length]!, { id: userIds[i]! })],
       ['dashboard', (i) => Promise.all([cart.viewWithOwned(userIds[i]!), practice.progress.dashboard(userIds[i]!)])],
       ['history', (i) => practice.progress.history(userIds[i]!, { mode: 'all', examId: null, page: 1 })],

@@ -76,7 +76,7 @@ describe.each(engines)('catalogue on %s', (engine) => {
     const bad = contentFixture('beta');
     (bad.exam as { priceCents: number }).priceCents = -5; // refused by the table's check constraint
     await expect(importContent(handle.db, [contentFixture('alpha'), bad])).rejects.toThrow();
-    expect(await listExams(handle.db)).toEqual([]);
+    expect(await listExams(handle.db)).toEqual({ exams: [], total: 0 });
   });
 
   it('exports exactly what was imported', async () => {
@@ -104,7 +104,7 @@ describe.each(engines)('catalogue on %s', (engine) => {
       contentFixture('sec', { title: 'Security Plus', description: 'Threats, 100% coverage' }),
       contentFixture('net', { title: 'Networking_Basics', description: 'Routing and switching' }),
     ]);
-    const ids = async (term?: string) => (await listExams(handle.db, term)).map((e) => e.id).sort();
+    const ids = async (term?: string) => (await listExams(handle.db, term)).exams.map((e) => e.id).sort();
     expect(await ids('CLOUD')).toEqual(['aws']);
     expect(await ids('routing')).toEqual(['net']);
     expect(await ids('100%')).toEqual(['sec']);
@@ -113,6 +113,37 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect(await ids('nothing like this')).toEqual([]);
     expect(await ids('')).toEqual(['aws', 'net', 'sec']);
     expect(await ids("' or 1=1 --")).toEqual([]);
+  });
+
+  it('pages through the catalogue and a search in a stable order, counting every match', async () => {
+    const exam = (id: string, title: string, popularity: number, description = `About ${id}`) =>
+      contentFixture(id, { title, popularity, description }, 1);
+    await importContent(handle.db, [
+      exam('a1', 'Zeta', 9),
+      exam('b4', 'Same', 5),
+      exam('b3', 'Same', 5),
+      exam('b2', 'Same', 5),
+      exam('b1', 'Same', 5, 'Networking basics'),
+      exam('c1', 'Alpha', 5),
+      exam('d1', 'Beta', 1, 'Routing and NETWORKING'),
+      exam('e1', 'Alpha', 0, 'Wireless networking'),
+      exam('e2', 'Zulu', 5),
+    ]);
+    // Most popular first, then by title, then by id: equal popularity and equal titles still have one order.
+    const page = async (term: string | undefined, offset: number, limit: number) => {
+      const { exams, total } = await listExams(handle.db, term, { offset, limit });
+      return { ids: exams.map((e) => e.id), total };
+    };
+    expect(await page(undefined, 0, 3)).toEqual({ ids: ['a1', 'c1', 'b1'], total: 9 });
+    expect(await page(undefined, 3, 3)).toEqual({ ids: ['b2', 'b3', 'b4'], total: 9 });
+    expect(await page(undefined, 6, 3)).toEqual({ ids: ['e2', 'd1', 'e1'], total: 9 });
+    expect(await page(undefined, 9, 3)).toEqual({ ids: [], total: 9 });
+    expect(await page('same', 1, 2)).toEqual({ ids: ['b2', 'b3'], total: 4 });
+    expect(await page('network', 0, 2)).toEqual({ ids: ['b1', 'd1'], total: 3 });
+    expect(await page('network', 2, 2)).toEqual({ ids: ['e1'], total: 3 });
+    // Past the last page of a search, the matches are still counted.
+    expect(await page('network', 4, 2)).toEqual({ ids: [], total: 3 });
+    expect(await page('nothing like this', 0, 2)).toEqual({ ids: [], total: 0 });
   });
 
   it('lists featured exams first, topped up by popularity without duplicates', async () => {

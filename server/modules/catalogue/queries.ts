@@ -64,22 +64,55 @@ export function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** One page of the catalogue, and how many exams there are in all (with a search: how many match). */
+export interface ExamPage {
+  exams: ExamSummary[];
+  total: number;
+}
+
 /**
- * Every exam, most popular first; with a search, those whose title or description contains it. A term
- * never spans the line between title and description: search terms have no line breaks (shared/search.ts).
+ * Every exam, most popular first (then by title, then id, so pages never overlap); with a search, those
+ * whose title or description contains it. A term never spans the line between title and description:
+ * search terms have no line breaks (shared/search.ts).
  */
-export async function listExams(db: Db, search?: string): Promise<ExamSummary[]> {
-  const query = selectSummaries(db);
+export async function listExams(db: Db, search?: string, { offset = 0, limit = 1_000_000 } = {}): Promise<ExamPage> {
   const term = search?.trim();
-  if (!term) return (await query.orderBy('exams.popularity', 'desc').orderBy('exams.title').execute()).map(toSummary);
+  if (!term) {
+    // The popularity index gives the page without sorting; counting the table is a walk of its smallest index.
+    const [rows, count] = await Promise.all([
+      selectSummaries(db)
+        .orderBy('exams.popularity', 'desc')
+        .orderBy('exams.title')
+        .orderBy('exams.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      countExams(db),
+    ]);
+    return { exams: rows.map(toSummary), total: count };
+  }
   // A search reads every row anyway: scanning the table and sorting the matches costs a third of walking
   // the popularity index row by row, which SQLite would otherwise choose (`+` keeps it off the index).
-  const rows = await query
-    .where(sql<boolean>`exams.search_text like ${containsPattern(term)} escape '\\'`)
+  // The same scan counts the matches (a window over the whole result, computed before the page is cut).
+  const matches = sql<boolean>`exams.search_text like ${containsPattern(term)} escape '\\'`;
+  const rows = await selectSummaries(db)
+    .select(sql<number | string>`count(*) over ()`.as('total'))
+    .where(matches)
     .orderBy(sql`+exams.popularity`, 'desc')
     .orderBy('exams.title')
+    .orderBy('exams.id')
+    .limit(limit)
+    .offset(offset)
     .execute();
-  return rows.map(toSummary);
+  if (rows.length > 0) return { exams: rows.map(toSummary), total: Number(rows[0]!.total) };
+  if (offset === 0) return { exams: [], total: 0 };
+  // A page past the last one: the count comes from its own query.
+  const counted = await db
+    .selectFrom('exams')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(matches)
+    .executeTakeFirstOrThrow();
+  return { exams: [], total: Number(counted.n) };
 }
 
 /** Featured exams (most popular first), topped up with the most popular others, without duplicates. */

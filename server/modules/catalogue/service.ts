@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { FEATURED_LIMIT } from '../../../shared/catalogue.ts';
+import { CATALOGUE_PAGE_SIZE, FEATURED_LIMIT } from '../../../shared/catalogue.ts';
 import type { Database } from '../../db/schema.ts';
 import { catalogueVersion } from './catalogue-version.ts';
 import { readContentFiles } from './content-files.ts';
@@ -13,7 +13,9 @@ export function createCatalogueService(db: Kysely<Database>, publicDir = 'public
     /** An exam's own small SVG thumbnail as a data URI, for the picture a page shows first. */
     inlineThumbnail: createThumbnailInliner(publicDir),
     featured: () => featuredExams(db, FEATURED_LIMIT),
-    search: (term?: string) => listExams(db, term),
+    /** One page (from 1) of the catalogue or of a search in it, with the number of exams in all. */
+    search: (term?: string, page = 1) =>
+      listExams(db, term, { offset: (page - 1) * CATALOGUE_PAGE_SIZE, limit: CATALOGUE_PAGE_SIZE }),
     exam: (id: string) => findExam(db, id),
     sitemapEntries: () => examSitemapEntries(db),
     /** Rises with every content import that changes the catalogue (read by the page cache). */
