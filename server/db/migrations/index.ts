@@ -8,6 +8,7 @@ import * as m0006 from './0006-orders.ts';
 import * as m0007 from './0007-catalogue-version.ts';
 import * as m0008 from './0008-exam-search-text.ts';
 import * as m0009 from './0009-exam-listing.ts';
+import * as m0010 from './0010-catalogue-order.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-catalogue-version': m0007,
   '0008-exam-search-text': m0008,
   '0009-exam-listing': m0009,
+  '0010-catalogue-order': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {
