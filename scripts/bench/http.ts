@@ -39,6 +39,12 @@ interface Row {
   p99: number;
   /** CPU the server process spent per request (all its threads), whatever else the machine runs. */
   cpuMs: number;
+  /**
+   * Share of one core each side was busy during the run: the server process, and this process, which is
+   * the load generator. A load generator near 100 % while the server is not means the figure is the
+   * generator's limit, not the server's.
+   */
+  busy: { server: number; load: number };
   /** One connection: the time a single request takes with no queue in front of it. */
   alone?: { p50: number; p99: number };
   errors: number;
@@ -87,10 +93,16 @@ export async function benchHttp(seconds: number) {
       afterWarmUp();
       const server = target === 'ceiling' ? ceiling : store;
       const cpuBefore = cpuMsOf(server.process.pid!);
+      const loadBefore = process.cpuUsage();
+      const startedAt = performance.now();
       const result = await load(CONNECTIONS, seconds);
-      const cpuMs = (cpuMsOf(server.process.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+      const wallMs = performance.now() - startedAt;
+      const serverMs = cpuMsOf(server.process.pid!) - cpuBefore;
+      const loadUsage = process.cpuUsage(loadBefore);
+      const cpuMs = serverMs / Math.max(1, result.requests.total);
       const row: Row = {
         cpuMs,
+        busy: { server: serverMs / wallMs, load: (loadUsage.user + loadUsage.system) / 1000 / wallMs },
         alone: single ? { p50: single.latency.p50, p99: single.latency.p99 } : undefined,
         what,
         rps: result.requests.average,
@@ -104,7 +116,7 @@ export async function benchHttp(seconds: number) {
       rows.push(row);
       console.error(
         `${what}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${result.latency.max} ms, ` +
-          `${ms(cpuMs)} ms CPU; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx} ` +
+          `${ms(cpuMs)} ms CPU; busy: server ${pct(row.busy.server)}, load ${pct(row.busy.load)}; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx} ` +
           JSON.stringify(result.statusCodeStats),
       );
       return row;
@@ -317,6 +329,9 @@ function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** A share of one core, as a whole percentage. */
+const pct = (share: number) => `${Math.round(share * 100)} %`;
+
 function print(rows: Row[], perKind: Record<string, { count: number; p50: number; p99: number }>, seconds: number) {
   const ceiling = rows.find((r) => r.target === 'ceiling')!.rps;
   const verdict = (r: Row) =>
@@ -331,12 +346,12 @@ function print(rows: Row[], perKind: Record<string, { count: number; p50: number
           : 'p99 < 50 ms: **no**';
   console.log(
     `\n${CONNECTIONS} connections, ${seconds} s each, SQLite, sample catalogue\n\n` +
-      '| what | req/s | p50 ms | p99 ms | of ceiling | server CPU per request | 1 connection: p50 / p99 ms | errors (timeouts) | target |\n' +
-      '|---|---:|---:|---:|---:|---:|---:|---:|---|\n' +
+      '| what | req/s | p50 ms | p99 ms | of ceiling | server CPU per request | busy: server / load generator | 1 connection: p50 / p99 ms | errors (timeouts) | target |\n' +
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n' +
       rows
         .map(
           (r) =>
-            `| ${r.what} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / ceiling) * 100).toFixed(0)} % | ${ms(r.cpuMs)} ms | ${r.alone ? `${r.alone.p50} / ${r.alone.p99}` : ''} | ${r.errors}${r.timeouts ? ` (${r.timeouts})` : ''} | ${verdict(r)} |`,
+            `| ${r.what} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.rps / ceiling) * 100).toFixed(0)} % | ${ms(r.cpuMs)} ms | ${pct(r.busy.server)} / ${pct(r.busy.load)} | ${r.alone ? `${r.alone.p50} / ${r.alone.p99}` : ''} | ${r.errors}${r.timeouts ? ` (${r.timeouts})` : ''} | ${verdict(r)} |`,
         )
         .join('\n'),
   );

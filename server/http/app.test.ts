@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '../testing/databases.ts';
 import { createTestServices } from '../testing/services.ts';
@@ -36,5 +37,28 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('logs each request once, after answering it, with its path but never its query', async () => {
+    const database = await createTestDatabase(engine);
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(JSON.parse(String(chunk)));
+        callback();
+      },
+    });
+    const app = await buildApp({ database, services: createTestServices(database), logger: { level: 'info', stream } });
+    close = () => app.close();
+    await app.inject({ method: 'GET', url: '/healthz?token=one-time-secret' });
+    await app.inject({ method: 'GET', url: '/no-such-endpoint' });
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests).toMatchObject([
+      { level: 30, method: 'GET', path: '/healthz', statusCode: 200 },
+      { level: 30, method: 'GET', path: '/no-such-endpoint', statusCode: 404 },
+    ]);
+    expect(typeof requests[0]!.ms).toBe('number');
+    expect(lines).toHaveLength(2);
+    expect(JSON.stringify(lines)).not.toContain('one-time-secret');
   });
 });
