@@ -12,6 +12,7 @@ import type { Services } from './load-context.ts';
 import { sendPage } from './page-body.ts';
 import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
+import { RequestLog } from './request-log.ts';
 import { methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
@@ -40,8 +41,7 @@ export async function buildApp(options: AppOptions) {
   const { database, services, build, clientDir, publicUrl, mode = 'production' } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    // One line per answered request (below) instead of Fastify's two, one on arrival and one on answer.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
     bodyLimit: 1024 * 1024,
     // The catalogue's ids are short, but a long wildcard path must reach the page's own 404.
@@ -50,13 +50,6 @@ export async function buildApp(options: AppOptions) {
   });
 
   app.addHook('onClose', () => database.close());
-  // The path without its query: query strings can carry one-time tokens (password reset, sign-in callbacks).
-  app.addHook('onResponse', (request, reply, done) => {
-    const path = request.url.split('?', 1)[0];
-    const ms = Math.round(reply.elapsedTime * 100) / 100;
-    request.log.info({ method: request.method, path, statusCode: reply.statusCode, ms }, 'request');
-    done();
-  });
 
   const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const pageCache =
