@@ -26,6 +26,23 @@ export const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body),
 };
 
+/**
+ * The smallest encodings, for a page that is kept and sent many times (page-cache.ts): about a tenth
+ * smaller than `compress`, at 20–40 times its CPU (an exam page: 15.4 → 13.8 KB, 2.6 → 92 ms, on the
+ * thread pool), so never made while a visitor waits.
+ */
+export const compressSmallest: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => promisify(gzip)(body, { level: zlib.Z_BEST_COMPRESSION }),
+};
+
 /** Brotli when the client takes it, else gzip, else none (a `q=0` refuses an encoding). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;

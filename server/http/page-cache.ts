@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compress, pageHeaders, sendBody, sendPage, type Encoding } from './page-body.ts';
+import { compress, compressSmallest, pageHeaders, sendBody, sendPage, type Encoding } from './page-body.ts';
 
 /**
  * Anonymous public pages (home, the catalogue and its searches, an exam's details and practice tests)
@@ -176,6 +176,11 @@ async function replay(request: FastifyRequest, reply: FastifyReply, page: Stored
     if (!encoded) {
       encoded = compress[encoding](page.body);
       page.encoded.set(encoding, encoded);
+      // The first visitors get the quick encoding; once it is made, a smaller one is made for the rest.
+      void encoded
+        .then(() => compressSmallest[encoding](page.body))
+        .then((smaller) => page.encoded.set(encoding, Promise.resolve(smaller)))
+        .catch(() => undefined); // the quick encoding stays
     }
     return encoded;
   });
