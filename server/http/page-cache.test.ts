@@ -3,14 +3,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { catalogueVersion } from '../modules/catalogue/catalogue-version.ts';
 import { importContent } from '../modules/catalogue/content-import.ts';
 import { findExam } from '../modules/catalogue/queries.ts';
 import { contentFixture } from '../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../testing/databases.ts';
-import { PAGE_CACHE_CONTROL, preferredEncoding } from './page-body.ts';
+import { compressSmallest, PAGE_CACHE_CONTROL, preferredEncoding } from './page-body.ts';
 import { createPageCache } from './page-cache.ts';
 
 const SESSION = 'pp.session_token=alice-token';
@@ -123,9 +123,12 @@ describe.each(engines)('the page cache on %s', (engine) => {
     await app.close();
   });
 
-  it('sends a kept page more tightly compressed once the quick encoding has gone out', async () => {
+  it('sends a page asked for again more tightly compressed, made off the request path; a page read once costs nothing more', async () => {
+    const smallest = vi.spyOn(compressSmallest, 'br');
     const { app } = await host(database, clock);
     const plain = await app.inject({ method: 'GET', url: '/exams/long' });
+    const once = await app.inject({ method: 'GET', url: '/exams/long-once', headers: { 'accept-encoding': 'br' } });
+    expect(once.headers['content-encoding']).toBe('br');
     for (const encoding of ['br', 'gzip'] as const) {
       const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
       const ask = () => app.inject({ method: 'GET', url: '/exams/long', headers: { 'accept-encoding': encoding } });
@@ -140,6 +143,9 @@ describe.each(engines)('the page cache on %s', (engine) => {
       expect(decode(quick.rawPayload).toString(), encoding).toBe(plain.body);
       expect(decode(later.rawPayload).toString(), encoding).toBe(plain.body);
     }
+    // Made once for the page asked for again, never for the page read once.
+    expect(smallest).toHaveBeenCalledOnce();
+    smallest.mockRestore();
     await app.close();
   });
 

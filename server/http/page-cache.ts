@@ -35,6 +35,8 @@ interface StoredPage {
   headers: [string, string][];
   body: Buffer;
   encoded: Map<Encoding, Promise<Buffer>>;
+  /** Encodings already being made, or made, at the smallest settings. */
+  smallest: Set<Encoding>;
   expiresAt: number;
 }
 
@@ -142,6 +144,7 @@ export function createPageCache(options: PageCacheOptions) {
         headers: [...headers].filter(([name]) => !OWN_HEADERS.has(name)),
         body,
         encoded: new Map(),
+        smallest: new Set(),
         expiresAt: now() + options.ttlMs,
       };
       if (body.length <= MAX_BODY_BYTES) store(key, fresh, renderedIn);
@@ -176,7 +179,10 @@ async function replay(request: FastifyRequest, reply: FastifyReply, page: Stored
     if (!encoded) {
       encoded = compress[encoding](page.body);
       page.encoded.set(encoding, encoded);
-      // The first visitors get the quick encoding; once it is made, a smaller one is made for the rest.
+    } else if (outcome === 'hit' && !page.smallest.has(encoding)) {
+      // A page asked for again is likely to be asked for more: its later visitors get the smallest
+      // encoding, made off the request path. A page read once (a crawler walking the catalogue) costs none.
+      page.smallest.add(encoding);
       void encoded
         .then(() => compressSmallest[encoding](page.body))
         .then((smaller) => page.encoded.set(encoding, Promise.resolve(smaller)))
