@@ -78,7 +78,7 @@ export interface ExamPage {
 export async function listExams(db: Db, search?: string, { offset = 0, limit = 1_000_000 } = {}): Promise<ExamPage> {
   const term = search?.trim();
   if (!term) {
-    // The popularity index gives the page without sorting; counting the table is a walk of its smallest index.
+    // The catalogue-order index (migration 0010) gives the page without a sort; the count walks the smallest index.
     const [rows, count] = await Promise.all([
       selectSummaries(db)
         .orderBy('exams.popularity', 'desc')
@@ -92,7 +92,7 @@ export async function listExams(db: Db, search?: string, { offset = 0, limit = 1
     return { exams: rows.map(toSummary), total: count };
   }
   // A search reads every row anyway: scanning the table and sorting the matches costs a third of walking
-  // the popularity index row by row, which SQLite would otherwise choose (`+` keeps it off the index).
+  // the catalogue-order index row by row, which SQLite would otherwise choose (`+` keeps it off the index).
   // The same scan counts the matches (a window over the whole result, computed before the page is cut).
   const matches = sql<boolean>`exams.search_text like ${containsPattern(term)} escape '\\'`;
   const rows = await selectSummaries(db)
