@@ -20,7 +20,14 @@ import { grantAccess } from '../../server/modules/practice/access.ts';
 import { rateHoldingP99, type PacedRequest } from './paced-load.ts';
 import { ms, percentile } from './stats.ts';
 import { startCeiling, startStore } from './store-process.ts';
-import { answerBody, registerStudents, sampleCatalogue, type StartedAttempt, type Student } from './students.ts';
+import {
+  answerBody,
+  registerStudents,
+  sampleCatalogue,
+  startAttempt,
+  type StartedAttempt,
+  type Student,
+} from './students.ts';
 
 type Request = autocannon.Request;
 
@@ -276,13 +283,7 @@ const ANSWER_RATES = [100, 200, 300, 400, 600];
 async function reportPaced(origin: string, students: Student[], exam: string, tests: string[], seconds: number) {
   const attempts: StartedAttempt[] = [];
   for (const [i, student] of students.entries()) {
-    const response = await fetch(`${origin}/api/attempts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: student.cookie, origin },
-      body: JSON.stringify({ intent: 'start', testId: tests[i % tests.length], mode: 'exam' }),
-    });
-    if (!response.ok) throw new Error(`Starting a test answered ${response.status}`);
-    attempts.push((await response.json()) as StartedAttempt);
+    attempts.push(await startAttempt(origin, student.cookie, tests[i % tests.length]!, 'exam'));
   }
   const page =
     (pathname: string) =>

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium.ts';
+import { startAttempt } from './students.ts';
 
 const run = promisify(execFile);
 const LIGHTHOUSE = 'lighthouse@13.5.0';
@@ -30,12 +31,7 @@ async function runningTest(origin: string): Promise<{ path: string; cookie: stri
     .map((c) => c.split(';')[0])
     .join('; ');
   const testId = 'clf-c02-pt1';
-  const started = await fetch(`${origin}/api/attempts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin },
-    body: JSON.stringify({ intent: 'start', testId, mode: 'exam' }),
-  });
-  if (!started.ok) throw new Error(`starting a test answered ${started.status}`);
+  await startAttempt(origin, cookie, testId, 'exam');
   return { path: `/practice-test/${testId}?mode=exam`, cookie };
 }
 

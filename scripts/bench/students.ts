@@ -68,6 +68,22 @@ export interface StartedAttempt {
   questions: { id: string; options: { id: string }[]; choose: number }[];
 }
 
+/** Starts an attempt as the test page does; a refusal stops the benchmark. */
+export async function startAttempt(
+  origin: string,
+  cookie: string,
+  testId: string,
+  mode: 'exam' | 'practice',
+): Promise<StartedAttempt> {
+  const response = await fetch(`${origin}/api/attempts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin },
+    body: JSON.stringify({ intent: 'start', testId, mode }),
+  });
+  if (!response.ok) throw new Error(`Starting a test answered ${response.status}`);
+  return (await response.json()) as StartedAttempt;
+}
+
 /** The body of an answer: the first options, as many as the question asks for. */
 export function answerBody(attempt: StartedAttempt, index: number): string {
   const question = attempt.questions[index % attempt.questions.length]!;
