@@ -3,16 +3,20 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import css from './app.css?inline';
-import { InlineStyleContext } from './lib/inline-style.tsx';
+import { InlineStyleContext, PAGE_STYLE } from './lib/inline-style.tsx';
 import { NonceContext } from './lib/nonce.tsx';
+import { pageStylesheet } from './lib/page-stylesheet.server.ts';
 import { ThemeScriptContext } from './lib/theme-script.tsx';
 import { themeScript } from './lib/theme-script.server.ts';
 
 export const streamTimeout = 5_000;
 
+const styleFor = pageStylesheet(css);
+
 /**
  * Renders the whole page, then answers with it: the store has no deferred data, so streaming would gain
- * nothing (decision 0013). Every inline script carries the CSP nonce.
+ * nothing (decision 0013), and the page's stylesheet is chosen from its finished HTML (decision 0011). Every
+ * inline script carries the CSP nonce.
  */
 export default function handleRequest(
   request: Request,
@@ -26,7 +30,7 @@ export default function handleRequest(
     const { nonce, styleNonce } = loadContext;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStyleContext.Provider value={{ css, nonce: styleNonce }}>
+        <InlineStyleContext.Provider value={{ css: PAGE_STYLE, nonce: styleNonce }}>
           <ThemeScriptContext.Provider value={themeScript}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </ThemeScriptContext.Provider>
@@ -47,7 +51,10 @@ export default function handleRequest(
             final(done) {
               clearTimeout(timer);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              // The page's stylesheet holds the rules its own HTML needs, so it is written in once the HTML is whole.
+              const html = Buffer.concat(chunks).toString();
+              const body = html.replace(PAGE_STYLE, () => styleFor(html));
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
           });

@@ -18,7 +18,7 @@ import { RightClickGuard } from './components/ui/right-click-guard.tsx';
 import { StatusPage } from './components/ui/status-page.tsx';
 import { CartProvider } from './features/cart/cart-context.tsx';
 import { takeFlash, type Flash } from './lib/flash.server.ts';
-import { InlineStylesheet } from './lib/inline-style.tsx';
+import { InlineStylesheet, useWholeStylesheet } from './lib/inline-style.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import { useThemeScript } from './lib/theme-script.tsx';
 
@@ -43,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const themeScript = useThemeScript();
   const root = useRouteLoaderData<typeof loader>('root');
+  useWholeStylesheet();
   return (
     // The head script sets data-theme before React starts, so the attribute is not React's to compare; the
     // script itself arrives with the server's page only, and the browser keeps it as it is.
