@@ -1,3 +1,4 @@
+import { benchAcceptQueue } from './accept-queue.ts';
 import { benchHttp } from './http.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { reportPageWeight } from './page-weight.ts';
@@ -12,6 +13,8 @@ const usage = `Usage:
                                            on the public pages and a running test of a running store
   npm run bench -- http [seconds]          req/s and latency of the built store at 100 connections, next to a
                                            bare Fastify route (default 10 s per measurement; npm run build first)
+  npm run bench -- accept [busy ms]        first answers of 100 new connections to a saturated bare route
+                                           that spends busy ms of CPU per request (default 7), against the rest
   npm run bench -- scale [sqlite|postgres] [exams] [users] [attempts...]
                                            p50/p95 of the catalogue and progress queries as attempts grow
                                            (default sqlite, 10000 exams, 100000 users, 10000 100000 1000000)
@@ -50,6 +53,9 @@ if (command === 'js') {
 } else if (command === 'http') {
   const [seconds] = numbers(args, [10]);
   await benchHttp(seconds!);
+} else if (command === 'accept') {
+  const [busyMs] = numbers(args, [7]);
+  await benchAcceptQueue(busyMs!);
 } else if (command === 'scale') {
   const [engine, exams = '10000', users = '100000', ...steps] = args;
   const [e, u] = numbers([exams, users], []);

@@ -67,8 +67,8 @@ export async function startStore(
 }
 
 /** A bare Fastify app answering one small JSON route: the most this machine serves through Fastify. */
-export async function startCeiling(port: number): Promise<Started> {
-  const server = start('scripts/bench/ceiling-server.ts', port, {});
+export async function startCeiling(port: number, env: Record<string, string> = {}): Promise<Started> {
+  const server = start('scripts/bench/ceiling-server.ts', port, env);
   await waitFor(server.origin, server.process);
   return server;
 }
