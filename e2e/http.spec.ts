@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pageJavaScript } from '../scripts/bench/page-weight.ts';
 import { waitForHydration } from './support/pages.ts';
+import { DEMO_TEST } from './support/student.ts';
 
 test('the health check answers while the database does', async ({ request }) => {
   const response = await request.get('/healthz');
@@ -120,9 +121,12 @@ test('bad requests get a 4xx, never a 500', async ({ request }) => {
   expect(odd.status()).toBe(200);
 });
 
-test('the home page ships at most 110 KB of gzipped JavaScript', async ({ baseURL }) => {
-  const { gzipBytes } = await pageJavaScript(baseURL!, '/');
-  expect(gzipBytes).toBeLessThanOrEqual(110 * 1024);
+test('every kind of page ships at most 110 KB of gzipped JavaScript', async ({ baseURL }) => {
+  // The home page, the catalogue, an exam, the cart, and the heaviest: a running test and a demo.
+  for (const path of ['/', '/exams', '/exams/pmp', '/cart', `/practice-test/${DEMO_TEST}`, '/demo/pmp']) {
+    const { gzipBytes } = await pageJavaScript(baseURL!, path);
+    expect(gzipBytes, path).toBeLessThanOrEqual(110 * 1024);
+  }
 });
 
 test('the stylesheet is written into the page under the style nonce and stays through hydration and navigation', async ({

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ExamDetail } from '../../../../shared/catalogue.ts';
-import { Tabs } from '../../../components/ui/tabs.tsx';
+import { Tabs } from './tabs.tsx';
 
 /** Overview, Curriculum, Practice Tests (once unlocked), Reviews and FAQ of an exam. */
 export function ExamTabs({ exam, unlocked }: { exam: ExamDetail; unlocked: boolean }) {
