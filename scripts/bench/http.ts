@@ -167,6 +167,15 @@ export async function benchHttp(seconds: number) {
       url: origin,
       requests: signedIn(`/exam/${exam}/practice-tests`),
     });
+    // A link followed inside the running store fetches the new page's data only, not a rendered page.
+    await run('signed in: dashboard data (a link inside the store)', 'p99', {
+      url: origin,
+      requests: signedIn('/dashboard.data?_routes=routes%2Fdashboard'),
+    });
+    await run('signed in: history data (a link inside the store)', 'p99', {
+      url: origin,
+      requests: signedIn('/history.data?_routes=routes%2Fhistory'),
+    });
 
     print(rows, perKind, seconds);
     await reportPaced(origin, students, exam, catalogue.freeTests, seconds);
