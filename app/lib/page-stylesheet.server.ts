@@ -30,8 +30,10 @@ function statements(css: string): { text: string; open: number }[] {
     const c = css[i];
     if (c === '\\') i++;
     else if (c === '"' || c === "'") i = endOfString(css, i);
-    else if (c === '/' && css[i + 1] === '*') i = css.includes('*/', i + 2) ? css.indexOf('*/', i + 2) + 1 : css.length;
-    else if (c === '{') {
+    else if (c === '/' && css[i + 1] === '*') {
+      const end = css.indexOf('*/', i + 2);
+      i = end < 0 ? css.length : end + 1;
+    } else if (c === '{') {
       if (depth++ === 0) open = i - start;
     } else if (c === '}' && --depth === 0) {
       found.push({ text: css.slice(start, i + 1), open });

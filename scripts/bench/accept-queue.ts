@@ -20,11 +20,11 @@ export async function benchAcceptQueue(busyMs: number) {
     const seen = new Set<object>();
     const first: number[] = [];
     const later: number[] = [];
-    let done!: (result: autocannon.Result) => void;
-    const finished = new Promise<autocannon.Result>((resolve) => (done = resolve));
-    const run = autocannon({ url: server.origin, connections: CONNECTIONS, duration: 10 }, (error, result) => {
-      if (error) throw error;
-      done(result);
+    let run!: autocannon.Instance;
+    const finished = new Promise<autocannon.Result>((resolve, reject) => {
+      run = autocannon({ url: server.origin, connections: CONNECTIONS, duration: 10 }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
     });
     run.on('response', (client: object, _status: number, _bytes: number, latency: number) => {
       if (seen.has(client)) later.push(latency);

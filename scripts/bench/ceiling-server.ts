@@ -7,8 +7,10 @@ import Fastify from 'fastify';
 const busyMs = Number(process.env.BUSY_MS ?? 0);
 const app = Fastify({ logger: false });
 app.get('/', async () => {
-  const until = performance.now() + busyMs;
-  while (performance.now() < until);
+  if (busyMs > 0) {
+    const until = performance.now() + busyMs;
+    while (performance.now() < until);
+  }
   return { hello: 'world' };
 });
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 3451) });

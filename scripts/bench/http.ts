@@ -161,21 +161,16 @@ export async function benchHttp(seconds: number) {
         }),
       },
     ];
-    await run('signed in: dashboard', 'p99', { url: origin, requests: signedIn('/dashboard') });
-    await run('signed in: history', 'p99', { url: origin, requests: signedIn('/history') });
-    await run('signed in: practice-tests page', 'p99', {
-      url: origin,
-      requests: signedIn(`/exam/${exam}/practice-tests`),
-    });
-    // A link followed inside the running store fetches the new page's data only, not a rendered page.
-    await run('signed in: dashboard data (a link inside the store)', 'p99', {
-      url: origin,
-      requests: signedIn('/dashboard.data?_routes=routes%2Fdashboard'),
-    });
-    await run('signed in: history data (a link inside the store)', 'p99', {
-      url: origin,
-      requests: signedIn('/history.data?_routes=routes%2Fhistory'),
-    });
+    for (const [what, pathname] of [
+      ['signed in: dashboard', '/dashboard'],
+      ['signed in: history', '/history'],
+      ['signed in: practice-tests page', `/exam/${exam}/practice-tests`],
+      // A link followed inside the running store fetches the new page's data only, not a rendered page.
+      ['signed in: dashboard data (a link inside the store)', '/dashboard.data?_routes=routes%2Fdashboard'],
+      ['signed in: history data (a link inside the store)', '/history.data?_routes=routes%2Fhistory'],
+    ] as const) {
+      await run(what, 'p99', { url: origin, requests: signedIn(pathname) });
+    }
 
     print(rows, perKind, seconds);
     await reportPaced(origin, students, exam, catalogue.freeTests, seconds);
