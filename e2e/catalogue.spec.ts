@@ -11,6 +11,20 @@ test('the catalogue lists every exam, most popular first', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
+test("the first card's picture comes with the page, the others are fetched as they scroll in", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/exams');
+  const pictures = page.locator('article img');
+  const first = pictures.first();
+  expect(await first.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg /);
+  expect(await first.getAttribute('loading')).toBe('eager');
+  // The content security policy lets the inlined picture draw.
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(await pictures.nth(1).getAttribute('src')).toMatch(/^\/thumbnails\/[a-z0-9-]+\.svg$/);
+  expect(await pictures.nth(1).getAttribute('loading')).toBe('lazy');
+  expect(problems).toEqual([]);
+});
+
 test('search matches title or description, ignoring case, on the server', async ({ page }) => {
   await page.goto('/exams?q=CLOUD');
   await expect(page.getByRole('article')).toHaveCount(2);

@@ -53,7 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         { status: 404 },
       );
     }
-    return data<CatalogueData>({ ...nothing, exams, term, page, pageCount, total });
+    // On a phone the first card's picture is the largest thing on the screen: it comes with the page.
+    const [first, ...rest] = exams;
+    const shown = first
+      ? [{ ...first, thumbnail: await context.services.catalogue.inlineThumbnail(first.thumbnail) }, ...rest]
+      : exams;
+    return data<CatalogueData>({ ...nothing, exams: shown, term, page, pageCount, total });
   } catch (error) {
     console.error('Loading exams failed', error);
     return data<CatalogueData>({ ...nothing, term, failed: true }, { status: 503 });
