@@ -19,7 +19,9 @@ test("the first card's picture comes with the page, the others are fetched as th
   expect(await first.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg /);
   expect(await first.getAttribute('loading')).toBe('eager');
   // The content security policy lets the inlined picture draw.
-  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   expect(await pictures.nth(1).getAttribute('src')).toMatch(/^\/thumbnails\/[a-z0-9-]+\.svg$/);
   expect(await pictures.nth(1).getAttribute('loading')).toBe('lazy');
   expect(problems).toEqual([]);

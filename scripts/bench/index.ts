@@ -9,8 +9,9 @@ const usage = `Usage:
   npm run bench -- js [origin] [path...]   gzipped JavaScript per page of a running store
                                            (default origin http://localhost:3000)
   npm run bench -- lighthouse [origin] [runs]
-                                           Lighthouse 13.5.0, mobile preset, median of runs (default 3),
-                                           on the public pages and a running test of a running store
+                                           Lighthouse 13.5.0, mobile preset, simulated and applied, median
+                                           of runs (default 3) each, on the public pages and a running test
+                                           of a running store
   npm run bench -- http [seconds]          req/s and latency of the built store at 100 connections, next to a
                                            bare Fastify route (default 10 s per measurement; npm run build first)
   npm run bench -- accept [busy ms]        first answers of 100 new connections to a saturated bare route
