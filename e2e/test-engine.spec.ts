@@ -237,6 +237,31 @@ test('the short demo: five questions, thirty minutes, then the way to full acces
   expect(missing?.status()).toBe(404);
 });
 
+test('a signed-in student takes the short demo too: the answers count, nothing is kept, then on to checkout', async ({
+  page,
+}) => {
+  const questions = (await answersOf(EXAM, DEMO)).slice(0, 5);
+  await register(page, { name: 'Demo Student', email: uniqueEmail('demo'), password: 'try-before-buying-1' });
+  await page.goto(`/demo/${EXAM}`);
+  await page.getByRole('button', { name: 'Start Demo' }).click();
+  for (const [i, q] of questions.entries()) {
+    await expect(page.getByRole('heading', { name: `Question ${i + 1} of 5` })).toBeVisible();
+    await chooseOptions(page, q, q.correct);
+    if (i < questions.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByRole('button', { name: 'Submit Test' }).first().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
+  await expect(page.getByText('5 of 5')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Save your progress' })).toHaveCount(0);
+  // Signed in, /checkout goes straight on to paying for the exam, now in the cart.
+  await page.getByRole('button', { name: 'Proceed to Full Course Registration' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Pay \$\d+\.\d\d USD$/);
+  // Nothing of the demo is kept for the student.
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
+});
+
 test('legacy test links lead to real test details that start the test', async ({ page }) => {
   await page.goto('/clf-c02-pt1');
   await expect(page).toHaveURL(`/login?from=${encodeURIComponent('/tests/clf-c02-pt1')}`);

@@ -162,6 +162,29 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(await services.practice.start('exam1-pt2', null, 'exam')).toMatchObject({ status: 403 });
   });
 
+  it('lets a student take the short demo, or finish a free test begun signed out, keeping nothing for them', async () => {
+    const demo = await services.practice.startDemo('exam1');
+    if ('error' in demo) throw new Error(demo.error);
+    const first = demo.attempt.questions[0]!;
+    expect(
+      await services.practice.change(demo.attempt.id, student, { questionId: first.id, selected: ['b'] }),
+    ).not.toHaveProperty('error');
+    expect(result(await services.practice.submit(demo.attempt.id, student))).toMatchObject({
+      score: 1,
+      saved: false,
+    });
+
+    const begun = view(await services.practice.start('exam1-pt1', null, 'exam'));
+    await services.practice.change(begun.id, other, { questionId: 'exam1-pt1-q1', selected: ['b'] });
+    expect(result(await services.practice.submit(begun.id, other))).toMatchObject({ score: 1, saved: false });
+    const kept = await database.db
+      .selectFrom('attempts')
+      .select('user_id')
+      .where('id', 'in', [demo.attempt.id, begun.id])
+      .execute();
+    expect(kept).toEqual([{ user_id: null }, { user_id: null }]);
+  });
+
   it('shuffles options per attempt where the test says so, and shows them in the same order on return', async () => {
     const orders = new Set<string>();
     for (let i = 0; i < 12; i++) {

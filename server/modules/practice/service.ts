@@ -49,11 +49,15 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     return user !== null && (await activeAccess(db, user.id, test.info.examId, now)) !== null;
   }
 
-  /** The attempt, if it belongs to this visitor (an anonymous demo attempt belongs to whoever holds its id). */
+  /**
+   * The attempt, if it belongs to this visitor. A student's attempt is theirs alone; an attempt kept for
+   * nobody (the short demo, or a free test started signed out) belongs to whoever holds its random id, so
+   * a student may take the demo, or sign in halfway through a free test, and still answer and submit it.
+   */
   async function ownAttempt(attemptId: string, user: User): Promise<{ attempt: Attempt; test: LoadedTest } | Refusal> {
     const attempt =
       typeof attemptId === 'string' && attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
-    if (!attempt || attempt.user_id !== (user?.id ?? null))
+    if (!attempt || (attempt.user_id !== null && attempt.user_id !== user?.id))
       return { error: practiceMessages.attemptNotFound, status: 404 };
     const test = await loadTest(db, attempt.test_id);
     if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
