@@ -139,6 +139,59 @@ test('each coupon message, an applied coupon restored after a reload, and removi
   expect(await page.evaluate(() => localStorage.getItem('appliedCoupon'))).toBeNull();
 });
 
+test('when the store cannot answer, the cart says so and nothing is lost', async ({ page }) => {
+  await createCoupon(['KEEP15', '--type', 'percentage', '--value', '15']);
+  await register(page, { name: 'Off Line', email: uniqueEmail('offline'), password: 'keep-my-cart-1' });
+  for (const [exam, title] of [
+    ['aws-cloud-practitioner', AWS],
+    ['pmp', PMP],
+  ]) {
+    await page.goto(`/exams/${exam}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: `Unlock Access: ${title}` }).click();
+    await expect(page.getByRole('link', { name: 'Go to Checkout' })).toBeVisible();
+  }
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByLabel('Coupon code').fill('KEEP15');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Discount (KEEP15)-$12.00')).toBeVisible();
+
+  // A server fault answers with a page instead of the cart; then the connection drops.
+  await page.route('**/api/cart', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
+  );
+  const banner = page.locator('p[data-type="error"]');
+  await page.getByRole('button', { name: `Remove ${AWS}` }).click();
+  await expect(banner).toHaveText('Error updating the cart');
+  await expect(page.getByText(`${AWS} removed from cart`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await expect(page.getByText('Cart has been cleared')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: AWS })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove coupon' }).click();
+  await page.getByLabel('Coupon code').fill('KEEP15');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error applying coupon' })).toBeVisible();
+  await page.unroute('**/api/cart');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Discount (KEEP15)-$12.00')).toBeVisible();
+
+  await page.route('**/api/cart', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: `Remove ${PMP}` }).click();
+  await expect(banner).toHaveText('The connection was lost. Check your network and try again.');
+  // Coming back while the coupon cannot be checked, the student is told, and the coupon is not forgotten.
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error validating coupon' })).toBeVisible();
+
+  // With the connection back, the stored cart is as it was and the coupon applies again.
+  await page.unroute('**/api/cart');
+  await page.reload();
+  await expect(page.getByText('Discount (KEEP15)-$12.00')).toBeVisible();
+  await expect(page.getByRole('heading', { name: AWS })).toBeVisible();
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
+  await expect(total(page)).toHaveText('$67.98');
+});
+
 test('an owned exam shows Purchased and its practice tests instead of the cart button', async ({ page }) => {
   const email = uniqueEmail('owner');
   await register(page, { name: 'Own Er', email, password: 'i-own-this-1' });

@@ -262,6 +262,25 @@ test('a signed-in student takes the short demo too: the answers count, nothing i
   await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
 });
 
+test('an answer the store could not take says so, and the next one goes through', async ({ page }) => {
+  const [first] = await answersOf(EXAM, DEMO);
+  await page.goto(`/demo/${EXAM}`);
+  await page.getByRole('button', { name: 'Start Demo' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 5' })).toBeVisible();
+  await page.route('**/api/attempts', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+  );
+  await chooseOptions(page, first!, [wrongOf(first!)]);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Something went wrong on our side. Your answers so far are kept: please try again.',
+  );
+  await page.unroute('**/api/attempts');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/attempts') && r.status() === 200);
+  await chooseOptions(page, first!, first!.correct);
+  await saved;
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('legacy test links lead to real test details that start the test', async ({ page }) => {
   await page.goto('/clf-c02-pt1');
   await expect(page).toHaveURL(`/login?from=${encodeURIComponent('/tests/clf-c02-pt1')}`);

@@ -18,5 +18,7 @@ export const couponMessages = {
   badFixed: 'Invalid fixed discount amount',
   badType: 'Invalid coupon type',
   exceedsTotal: 'Discount cannot exceed cart total',
+  applyFailed: 'Error applying coupon',
+  validateFailed: 'Error validating coupon',
   applied: (amount: string) => `Coupon applied successfully! You saved ${amount}`,
 } as const;

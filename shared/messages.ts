@@ -11,4 +11,6 @@ export const messages = {
   rightClickDisabled: 'Right-click is disabled',
   noSuchCataloguePage: 'There is no such page of the catalogue.',
   searchTooLong: (max: number) => `Search terms can be at most ${max} characters.`,
+  cartUpdateFailed: 'Error updating the cart',
+  connectionLost: 'The connection was lost. Check your network and try again.',
 } as const;

@@ -15,5 +15,6 @@ export const practiceMessages = {
   answerLocked: 'This answer has been checked and can no longer change.',
   attemptClosed: 'This attempt has already been submitted.',
   attemptNotFound: 'This attempt could not be found. Start the test again.',
+  requestFailed: 'Something went wrong on our side. Your answers so far are kept: please try again.',
   progressReset: 'All progress data has been reset.',
 } as const;

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import { couponMessages } from '../../shared/coupon-messages.ts';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
@@ -30,7 +31,9 @@ export default function Cart() {
     const saved = readAppliedCoupon();
     if (!saved || cart.items.length === 0) return;
     void checkCoupon(saved.code, false).then((result) => {
-      if (result.ok) setApplied({ code: saved.code, discountCents: result.discountCents });
+      // No verdict came back: the coupon stays (checkout checks it again) and the student is told.
+      if (!result) setMessage({ ok: false, text: couponMessages.validateFailed });
+      else if (result.ok) setApplied({ code: saved.code, discountCents: result.discountCents });
       else {
         forgetAppliedCoupon();
         setApplied(null);
@@ -51,6 +54,10 @@ export default function Cart() {
       return;
     }
     const result = await checkCoupon(code, false);
+    if (!result) {
+      setMessage({ ok: false, text: couponMessages.applyFailed });
+      return;
+    }
     setMessage({ ok: result.ok, text: result.message });
     if (result.ok) {
       const normalised = normaliseCouponCode(code);

@@ -2,7 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { EMPTY_CART, parseLocalCart, type CartView, type LocalCartLine } from '../../../shared/cart.ts';
 import type { CartRequest } from '../../../shared/cart-requests.ts';
 import type { CouponCheck } from '../../../shared/coupon-rules.ts';
+import { messages } from '../../../shared/messages.ts';
 import { useNotify } from '../../components/ui/notifications.tsx';
+import { postJson } from '../../lib/post-json.ts';
 
 const LOCAL_KEY = 'cart';
 
@@ -21,7 +23,8 @@ interface CartApi {
   remove: (exam: ExamRef) => Promise<void>;
   setQuantity: (examId: string, quantity: number) => Promise<void>;
   clear: () => Promise<void>;
-  checkCoupon: (code: string, applied: boolean) => Promise<CouponCheck | { ok: false; message: string }>;
+  /** The server's verdict on a coupon for this cart, or null when no verdict came back. */
+  checkCoupon: (code: string, applied: boolean) => Promise<CouponCheck | null>;
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -46,20 +49,16 @@ function writeLocal(lines: LocalCartLine[]) {
   else localStorage.setItem(LOCAL_KEY, JSON.stringify(lines));
 }
 
-async function post(
-  request: CartRequest,
-): Promise<{ cart?: CartView; result?: string; coupon?: CouponCheck; error?: string }> {
-  try {
-    const response = await fetch('/api/cart', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-    });
-    return (await response.json()) as { cart?: CartView };
-  } catch {
-    return { error: 'The connection was lost. Check your network and try again.' };
-  }
+/** What the cart endpoint answers: the cart as it now is, and what became of the request. */
+interface CartAnswer {
+  cart?: CartView;
+  result?: string;
+  coupon?: CouponCheck;
+  error?: string;
 }
+
+const post = (request: CartRequest): Promise<CartAnswer> =>
+  postJson<CartAnswer>('/api/cart', request, messages.cartUpdateFailed);
 
 /**
  * The cart of whoever is browsing: stored on the server for a signed-in student, kept in the browser for
@@ -113,7 +112,7 @@ export function CartProvider({
         if (r.result === 'added') notify('success', `${exam.title} added to cart`);
         else if (r.result === 'already') notify('info', `${exam.title} is already in your cart`);
         else if (r.result === 'owned') notify('info', `You already own ${exam.title}`);
-        else notify('error', r.error ?? 'Error updating the cart');
+        else notify('error', r.error ?? messages.cartUpdateFailed);
         return;
       }
       const local = readLocal();
@@ -137,7 +136,11 @@ export function CartProvider({
     async (exam: ExamRef) => {
       if (signedIn) {
         const r = await post({ intent: 'remove', examId: exam.id });
-        if (r.cart) setCart(r.cart);
+        if (!r.cart) {
+          notify('error', r.error ?? messages.cartUpdateFailed);
+          return;
+        }
+        setCart(r.cart);
       } else {
         const next = readLocal().filter((l) => l.id !== exam.id);
         writeLocal(next);
@@ -155,6 +158,7 @@ export function CartProvider({
       if (signedIn) {
         const r = await post({ intent: 'quantity', examId, quantity: q });
         if (r.cart) setCart(r.cart);
+        else notify('error', r.error ?? messages.cartUpdateFailed);
         return;
       }
       const next = readLocal().map((l) => (l.id === examId ? { ...l, quantity: q } : l));
@@ -162,11 +166,17 @@ export function CartProvider({
       const r = await post({ intent: 'view', local: next });
       if (r.cart) setCart(r.cart);
     },
-    [signedIn],
+    [signedIn, notify],
   );
 
   const clear = useCallback(async () => {
-    if (signedIn) await post({ intent: 'clear' });
+    if (signedIn) {
+      const r = await post({ intent: 'clear' });
+      if (!r.cart) {
+        notify('error', r.error ?? messages.cartUpdateFailed);
+        return;
+      }
+    }
     writeLocal([]);
     setCart(EMPTY_CART);
     notify('success', 'Cart has been cleared');
@@ -175,7 +185,7 @@ export function CartProvider({
   const checkCoupon = useCallback(
     async (code: string, applied: boolean) => {
       const r = await post({ intent: 'coupon', code, applied, ...(signedIn ? {} : { local: readLocal() }) });
-      return r.coupon ?? { ok: false as const, message: r.error ?? 'Error validating coupon' };
+      return r.coupon ?? null;
     },
     [signedIn],
   );

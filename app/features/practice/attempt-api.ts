@@ -1,17 +1,10 @@
 import type { AttemptRequest } from '../../../shared/attempt-requests.ts';
+import { practiceMessages } from '../../../shared/practice-messages.ts';
+import { postJson } from '../../lib/post-json.ts';
 
 /** Calls the attempt endpoint; a refusal comes back as `{ error }` with its message. */
-export async function postAttempt<T>(request: AttemptRequest): Promise<T | { error: string }> {
-  try {
-    const response = await fetch('/api/attempts', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-    });
-    return (await response.json()) as T | { error: string };
-  } catch {
-    return { error: 'The connection was lost. Check your network and try again.' };
-  }
+export function postAttempt<T>(request: AttemptRequest): Promise<T | { error: string }> {
+  return postJson<T>('/api/attempts', request, practiceMessages.requestFailed);
 }
 
 export function formatDuration(totalSeconds: number): string {
