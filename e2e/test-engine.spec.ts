@@ -74,8 +74,11 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   // It moves on by itself after a second and a half.
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible({ timeout: 4000 });
 
+  // Back to a checked question to read it again: it stays put.
   await page.getByRole('button', { name: 'Question 1, incorrect' }).click();
   await expect(page.getByRole('group').locator('input').first()).toBeDisabled();
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await page.getByRole('button', { name: 'Question 2, not answered' }).click();
   const second = questions[1]!;
   await chooseOptions(page, second, second.correct);

@@ -25,6 +25,8 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   const [reviewing, setReviewing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The question just checked in practice mode, which moves on by itself unless the student leaves it first. */
+  const [advanceFrom, setAdvanceFrom] = useState<number | null>(null);
   const question = questions[index]!;
   const last = index === questions.length - 1;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -95,18 +97,23 @@ export function TestRunner({ info, initial, onFinished }: Props) {
     // The Check button goes away with the check: focus moves to the verdict and its explanation.
     flushSync(() => update(question.id, { checked: response.checked }));
     feedback.current?.focus();
+    setAdvanceFrom(index);
   }
 
-  // Practice mode moves on 1.5 seconds after a check, unless it was the last question.
-  const checkedId = question.checked ? question.id : null;
+  // Practice mode moves on 1.5 seconds after a check, unless it was the last question. Coming back to a
+  // question checked earlier, to read its explanation again, moves nothing.
   useEffect(() => {
-    if (!checkedId || last) return;
-    const timer = setTimeout(() => setIndex((i) => Math.min(i + 1, questions.length - 1)), AUTO_ADVANCE_MS);
+    if (advanceFrom === null || advanceFrom !== index || last) return;
+    const timer = setTimeout(() => {
+      setAdvanceFrom(null);
+      setIndex(advanceFrom + 1);
+    }, AUTO_ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [checkedId, last, questions.length]);
+  }, [advanceFrom, index, last]);
 
   const nextBlocked = !exam && question.selected.length > 0 && !question.checked;
   const goTo = (i: number) => {
+    setAdvanceFrom(null);
     setIndex(i);
     setReviewing(false);
     setMessage(null);
