@@ -202,6 +202,24 @@ test('unknown tests and exams say so', async ({ page }) => {
   await expect(page.getByText('Exam with ID no-such-exam not found.')).toBeVisible();
 });
 
+test('a locked test asks a visitor to sign up, and offers a signed-in student the way to buy', async ({ page }) => {
+  const response = await page.goto('/practice-test/clf-c02-pt2');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('Please sign up to access more practice tests.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+    'href',
+    `/register?from=${encodeURIComponent(`/exam/${EXAM}/practice-tests`)}`,
+  );
+
+  await register(page, { name: 'Not Yet', email: uniqueEmail('locked'), password: 'buy-it-later-1' });
+  await page.goto('/practice-test/clf-c02-pt2');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: 'Unlock More Tests' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Unlock Access: AWS Certified Cloud Practitioner (CLF-C02)' }).click();
+  await expect(page.getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
+});
+
 test('the attempt endpoint refuses bad requests with a message', async ({ request }) => {
   for (const body of [
     {},

@@ -4,8 +4,7 @@ import { examFacts } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { messages } from '../../shared/messages.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
-import { useCart } from '../features/cart/cart-context.tsx';
-import { CartToggle } from '../features/cart/components/cart-toggle.tsx';
+import { LockedActions } from '../features/cart/components/locked-actions.tsx';
 import { ExamTabs } from '../features/catalogue/components/exam-tabs.tsx';
 import { ExamThumbnail } from '../features/catalogue/components/exam-thumbnail.tsx';
 import { ProgressRing } from '../features/catalogue/components/progress-ring.tsx';
@@ -111,32 +110,6 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
       </div>
       <ExamTabs exam={exam} unlocked={unlocked} />
     </article>
-  );
-}
-
-/** Spec §2: the cart toggle; 'Go to Checkout' once it is in a signed-in cart; 'Login to Unlock' for visitors. */
-function LockedActions({
-  exam,
-  signedIn,
-}: {
-  exam: { id: string; title: string; category: string; priceCents: number };
-  signedIn: boolean;
-}) {
-  const inCart = useCart().has(exam.id);
-  return (
-    <>
-      <CartToggle exam={exam} addLabel="Unlock Access" />
-      {signedIn && inCart && (
-        <Link to="/checkout" className="btn-primary">
-          Go to Checkout
-        </Link>
-      )}
-      {!signedIn && (
-        <Link to={`/login?from=${encodeURIComponent(`/exams/${exam.id}`)}`} className="btn-secondary">
-          Login to Unlock
-        </Link>
-      )}
-    </>
   );
 }
 

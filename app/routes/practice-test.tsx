@@ -5,6 +5,7 @@ import { practiceMessages } from '../../shared/practice-messages.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
+import { LockedActions } from '../features/cart/components/locked-actions.tsx';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/practice-test';
@@ -28,7 +29,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     });
   if (opened.kind === 'empty')
     throw data(practiceMessages.loadTestFailed(practiceMessages.noQuestions), { status: 404 });
-  if (opened.kind === 'locked') throw data({ locked: true, examId: opened.info.examId }, { status: 403 });
+  if (opened.kind === 'locked') {
+    const { examId, examTitle } = opened.info;
+    throw data({ locked: true, examId, examTitle, signedIn: context.user !== null }, { status: 403 });
+  }
   return { ...opened, mode, signedIn: context.user !== null, google: context.services.accounts.googleEnabled };
 }
 
@@ -138,13 +142,17 @@ function ModeCard({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) {
-    const { examId } = error.data as { examId: string };
+    const { examId, examTitle, signedIn } = error.data as { examId: string; examTitle: string; signedIn: boolean };
     return (
       <StatusPage title="Unlock More Tests" message={practiceMessages.signUpForMore}>
         <>
-          <Link to={`/register?from=${encodeURIComponent(`/exam/${examId}/practice-tests`)}`} className="btn-primary">
-            Sign Up
-          </Link>
+          {signedIn ? (
+            <LockedActions exam={{ id: examId, title: examTitle }} signedIn />
+          ) : (
+            <Link to={`/register?from=${encodeURIComponent(`/exam/${examId}/practice-tests`)}`} className="btn-primary">
+              Sign Up
+            </Link>
+          )}
           <Link to={`/exam/${examId}/practice-tests`} className="btn-secondary">
             Back to practice tests
           </Link>
