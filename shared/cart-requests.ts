@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { MAX_QUANTITY, parseLocalCart } from './cart.ts';
 
 const examId = z.string().min(1).max(80);
-const localCartSchema = z.unknown().transform(parseLocalCart);
+/** Read leniently (bad lines are dropped); the description is what the OpenAPI document shows. */
+const localCartSchema = z
+  .unknown()
+  .transform(parseLocalCart)
+  .meta({
+    description: `A visitor's cart as the browser keeps it: only the ids and quantities (1–${MAX_QUANTITY}) of its first 100 lines count, and prices come from the store.`,
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'string', maxLength: 80 }, quantity: { type: 'integer', minimum: 1 } },
+    },
+  });
 
 /** What the cart may ask of the server. An anonymous cart travels as `local` (ids and quantities). */
 export const cartRequestSchema = z.discriminatedUnion('intent', [

@@ -10,6 +10,7 @@ import { registerAttemptsEndpoint } from './attempts-endpoint.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import type { Services } from './load-context.ts';
 import { sendPage } from './page-body.ts';
+import { OPENAPI_PATH, openApiText } from './openapi.ts';
 import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
@@ -108,6 +109,10 @@ export async function buildApp(options: AppOptions) {
       },
     });
   }
+
+  app.get(OPENAPI_PATH, async (_request, reply) =>
+    reply.header('content-type', 'application/json; charset=utf-8').send(openApiText()),
+  );
 
   app.get('/healthz', async (_request, reply) => {
     const ok = await database.ping();

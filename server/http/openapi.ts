@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
+import { cartRequestSchema } from '../../shared/cart-requests.ts';
+import { WEBHOOK_PATH } from '../modules/payments/index.ts';
+import {
+  attemptAnswerSchema,
+  attemptRefusalSchema,
+  attemptResultSchema,
+  attemptViewSchema,
+  authRefusalSchema,
+  cartAnswerSchema,
+  cartViewSchema,
+  checkedAnswerSchema,
+  couponCheckSchema,
+  refusalSchema,
+  testInfoSchema,
+  webhookAnswerSchema,
+} from './api-schemas.ts';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** The schemas the document names, each once under `components.schemas`. */
+const named = {
+  CartRequest: cartRequestSchema,
+  CartAnswer: cartAnswerSchema,
+  Cart: cartViewSchema,
+  CouponCheck: couponCheckSchema,
+  AttemptRequest: attemptRequestSchema,
+  AttemptAnswer: attemptAnswerSchema,
+  Attempt: attemptViewSchema,
+  TestInfo: testInfoSchema,
+  CheckedAnswer: checkedAnswerSchema,
+  AttemptResult: attemptResultSchema,
+  AttemptRefusal: attemptRefusalSchema,
+  WebhookAnswer: webhookAnswerSchema,
+  Refusal: refusalSchema,
+  AuthRefusal: authRefusalSchema,
+};
+type Named = keyof typeof named;
+
+const ref = (id: Named) => ({ $ref: `#/components/schemas/${id}` });
+const json = (schema: object, description: string) => ({ description, content: { 'application/json': { schema } } });
+const refused = (description: string) => json(ref('Refusal'), description);
+const crossSite = refused('Posted from another site: "Requests from other sites are not accepted."');
+
+/** A sign-in library endpoint the store's pages use: JSON in, the library's JSON out, refusals with `error`. */
+function authOperation(summary: string, properties: Record<string, object>, required: string[]) {
+  return {
+    post: {
+      tags: ['accounts'],
+      summary,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: { type: 'object', properties, required, additionalProperties: false } },
+        },
+      },
+      responses: {
+        200: { description: 'Done; a sign-in sets the session cookie.', content: { 'application/json': {} } },
+        '4XX': json(ref('AuthRefusal'), 'Refused, with the reason in `error`.'),
+      },
+    },
+  };
+}
+
+const text = (maxLength: number) => ({ type: 'string', maxLength });
+
+function buildDocument(version: string) {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+    // An integer's own bounds say nothing the type does not.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  });
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'PracticePass API',
+      version,
+      description:
+        "The JSON endpoints behind the store's pages: the cart, taking tests, sign-in, and the payment provider's notifications. Prices, totals, coupons, access, scores and deadlines are decided here; a correct answer or explanation is sent only once its question has been answered for good. Posts from another site are refused (the browser's `Origin` must be this site).",
+    },
+    servers: [{ url: '/' }],
+    components: {
+      schemas,
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'better-auth.session_token',
+          description: 'The HttpOnly session cookie set at sign-in.',
+        },
+      },
+    },
+    security: [{}, { session: [] }],
+    tags: [
+      { name: 'cart', description: "A signed-in student's stored cart, or a visitor's cart priced from its ids." },
+      { name: 'tests', description: 'Starting, answering, checking and submitting attempts.' },
+      { name: 'accounts', description: 'Sign-up, sign-in and password reset (the sign-in library).' },
+      { name: 'payments', description: "The payment provider's signed notifications." },
+    ],
+    paths: {
+      '/api/cart': {
+        post: {
+          tags: ['cart'],
+          summary: 'Read or change the cart, or check a coupon against it',
+          description:
+            "Signed in, the stored cart changes. Signed out, only `view` and `coupon` are answered: the visitor's cart travels as `local` and is priced by the store.",
+          requestBody: { required: true, content: { 'application/json': { schema: ref('CartRequest') } } },
+          responses: {
+            200: json(ref('CartAnswer'), 'The cart as it now is, and what became of the request.'),
+            400: refused('Not a valid request: "Invalid input parameters".'),
+            401: refused('A stored cart was to change without a session: "Sign in to change a stored cart."'),
+            403: crossSite,
+          },
+        },
+      },
+      '/api/attempts': {
+        post: {
+          tags: ['tests'],
+          summary: 'Start, answer, flag, check or submit an attempt',
+          description:
+            'The first practice test of an exam (and the short demo) is open to everyone; the others need an active purchase. An attempt kept for a student answers to that student alone.',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('AttemptRequest') } } },
+          responses: {
+            200: json(
+              ref('AttemptAnswer'),
+              '`start`: the attempt. `start-demo`: the demo test and its attempt. `answer`: `{ checked: null }`. `check`: the verdict with its explanation. `submit`: the result.',
+            ),
+            400: json(
+              { oneOf: [ref('Refusal'), ref('AttemptRefusal')] },
+              'Not a valid request, or not a choice of this question.',
+            ),
+            403: json(
+              { oneOf: [ref('AttemptRefusal'), ref('Refusal')] },
+              'The test needs a purchase ("Please sign up to access more practice tests."), or the post came from another site.',
+            ),
+            404: json(ref('AttemptRefusal'), 'No such test, or no such attempt for this visitor.'),
+            409: json(
+              ref('AttemptRefusal'),
+              'The attempt is submitted, its time is up, or the answer was checked already.',
+            ),
+          },
+        },
+      },
+      [WEBHOOK_PATH]: {
+        post: {
+          tags: ['payments'],
+          summary: "The payment provider's notification of a payment session",
+          description:
+            "Signed by the provider (`Stripe-Signature`, or the sandbox's own header). Fulfilment happens once per payment session, whichever of this notification and the student's return comes first.",
+          security: [{}],
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+          responses: {
+            200: json(ref('WebhookAnswer'), 'Received; `outcome` is what became of the payment session.'),
+            400: refused('Not signed by the configured provider, or not JSON.'),
+          },
+        },
+      },
+      '/api/auth/sign-up/email': authOperation(
+        'Register with name, email and password',
+        { name: text(100), email: text(254), password: { type: 'string', minLength: 8, maxLength: 128 } },
+        ['name', 'email', 'password'],
+      ),
+      '/api/auth/sign-in/email': authOperation(
+        'Sign in with email and password',
+        { email: text(254), password: text(128) },
+        ['email', 'password'],
+      ),
+      '/api/auth/sign-out': authOperation('Sign out, ending the session', {}, []),
+      '/api/auth/request-password-reset': authOperation(
+        'Ask for a password-reset email (the answer is the same whether the address is known or not)',
+        { email: text(254), redirectTo: text(200) },
+        ['email'],
+      ),
+      '/api/auth/reset-password': authOperation(
+        'Set a new password with the token from the email',
+        { token: text(200), newPassword: { type: 'string', minLength: 8, maxLength: 128 } },
+        ['token', 'newPassword'],
+      ),
+      [OPENAPI_PATH]: {
+        get: {
+          tags: [],
+          summary: 'This document',
+          security: [{}],
+          responses: { 200: { description: 'The OpenAPI document.', content: { 'application/json': {} } } },
+        },
+      },
+    },
+  };
+}
+
+let built: string | null = null;
+
+/** The document as JSON text, built on first request; its version is the store's own. */
+export function openApiText(): string {
+  if (built === null) {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    built = JSON.stringify(buildDocument(version));
+  }
+  return built;
+}
