@@ -315,6 +315,13 @@ test('legacy test links lead to real test details that start the test', async ({
   await expect(page).toHaveURL('/practice-test/clf-c02-pt1?mode=practice');
   const unknown = await page.goto('/not-a-test-or-page');
   expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  const missing = await page.goto('/tests/no-such-test');
+  expect(missing?.status()).toBe(404);
+  await expect(
+    page.getByText('Failed to load practice test: Practice test with ID no-such-test not found'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to tests' })).toHaveAttribute('href', '/tests');
 });
 
 test('resetting progress needs a signed-in student', async ({ request }) => {

@@ -5,13 +5,16 @@ import { practiceMessages } from '../../shared/practice-messages.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
-import { LockedActions } from '../features/cart/components/locked-actions.tsx';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/practice-test';
 
 // The result screen loads when a test ends, not with the test.
 const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));
+// Only a locked test offers the buying actions: they load with that page, not with every test.
+const LockedActions = lazy(() =>
+  import('../features/cart/components/locked-actions.tsx').then((m) => ({ default: m.LockedActions })),
+);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.info.title} · ${loaderData.info.examTitle}` : 'Practice test';
@@ -147,7 +150,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <StatusPage title="Unlock More Tests" message={practiceMessages.signUpForMore}>
         <>
           {signedIn ? (
-            <LockedActions exam={{ id: examId, title: examTitle }} signedIn />
+            <Suspense fallback={null}>
+              <LockedActions exam={{ id: examId, title: examTitle }} signedIn />
+            </Suspense>
           ) : (
             <Link to={`/register?from=${encodeURIComponent(`/exam/${examId}/practice-tests`)}`} className="btn-primary">
               Sign Up

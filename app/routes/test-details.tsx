@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from 'react-router';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { capitalise } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
@@ -57,6 +57,17 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return <StatusPage title="Page Not Found" message="We couldn't find the page you're looking for." />;
+/** A legacy test address names a test that does not exist: say so (spec §8) and lead back to the tests. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const legacy = pathname.startsWith('/tests/') || pathname.startsWith('/attempt/');
+  if (!legacy || !isRouteErrorResponse(error) || typeof error.data !== 'string')
+    return <StatusPage title="Page Not Found" message="We couldn't find the page you're looking for." />;
+  return (
+    <StatusPage title="Practice test" message={error.data}>
+      <Link to="/tests" className="btn-primary">
+        Back to tests
+      </Link>
+    </StatusPage>
+  );
 }
