@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect, useLocation } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { capitalise } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
@@ -20,8 +20,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const testId = params.testId ?? '';
   const path = new URL(request.url).pathname;
   const info = isCatalogueId(testId) ? await context.services.practice.testInfo(testId) : null;
-  if (!info)
-    throw data(practiceMessages.loadTestFailed(practiceMessages.testNotFound(testId.slice(0, 80))), { status: 404 });
+  // An unknown test under /tests/ or /attempt/ is named in the message; any other single segment is just
+  // a page that does not exist.
+  if (!info) {
+    const named = path !== `/${testId}`;
+    const message = practiceMessages.loadTestFailed(practiceMessages.testNotFound(testId.slice(0, 80)));
+    throw data(named ? message : null, { status: 404 });
+  }
   if (path !== `/tests/${testId}`) throw redirect(`/tests/${testId}`);
   requireUser(request, context);
   return { info };
@@ -59,9 +64,7 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
 
 /** A legacy test address names a test that does not exist: say so (spec §8) and lead back to the tests. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation();
-  const legacy = pathname.startsWith('/tests/') || pathname.startsWith('/attempt/');
-  if (!legacy || !isRouteErrorResponse(error) || typeof error.data !== 'string')
+  if (!isRouteErrorResponse(error) || typeof error.data !== 'string')
     return <StatusPage title="Page Not Found" message="We couldn't find the page you're looking for." />;
   return (
     <StatusPage title="Practice test" message={error.data}>

@@ -191,7 +191,6 @@ function buildDocument(version: string) {
       ),
       [OPENAPI_PATH]: {
         get: {
-          tags: [],
           summary: 'This document',
           security: [{}],
           responses: { 200: { description: 'The OpenAPI document.', content: { 'application/json': {} } } },

@@ -76,6 +76,8 @@ export function CartProvider({
   children: ReactNode;
 }) {
   const notify = useNotify();
+  /** The server refused a change, or did not answer: the cart stays as shown and the student is told. */
+  const refused = useCallback((r: CartAnswer) => notify('error', r.error ?? messages.cartUpdateFailed), [notify]);
   const [cart, setCart] = useState<CartView>(serverCart ?? EMPTY_CART);
   const [drawn, setDrawn] = useState(serverCart);
   const merging = useRef(false);
@@ -112,7 +114,7 @@ export function CartProvider({
         if (r.result === 'added') notify('success', `${exam.title} added to cart`);
         else if (r.result === 'already') notify('info', `${exam.title} is already in your cart`);
         else if (r.result === 'owned') notify('info', `You already own ${exam.title}`);
-        else notify('error', r.error ?? messages.cartUpdateFailed);
+        else refused(r);
         return;
       }
       const local = readLocal();
@@ -129,17 +131,14 @@ export function CartProvider({
       if (r.cart) setCart(r.cart);
       notify('success', `${exam.title} added to cart`);
     },
-    [signedIn, notify],
+    [signedIn, notify, refused],
   );
 
   const remove = useCallback(
     async (exam: ExamRef) => {
       if (signedIn) {
         const r = await post({ intent: 'remove', examId: exam.id });
-        if (!r.cart) {
-          notify('error', r.error ?? messages.cartUpdateFailed);
-          return;
-        }
+        if (!r.cart) return refused(r);
         setCart(r.cart);
       } else {
         const next = readLocal().filter((l) => l.id !== exam.id);
@@ -149,7 +148,7 @@ export function CartProvider({
       }
       notify('warning', `${exam.title} removed from cart`);
     },
-    [signedIn, notify],
+    [signedIn, notify, refused],
   );
 
   const setQuantity = useCallback(
@@ -158,7 +157,7 @@ export function CartProvider({
       if (signedIn) {
         const r = await post({ intent: 'quantity', examId, quantity: q });
         if (r.cart) setCart(r.cart);
-        else notify('error', r.error ?? messages.cartUpdateFailed);
+        else refused(r);
         return;
       }
       const next = readLocal().map((l) => (l.id === examId ? { ...l, quantity: q } : l));
@@ -166,21 +165,18 @@ export function CartProvider({
       const r = await post({ intent: 'view', local: next });
       if (r.cart) setCart(r.cart);
     },
-    [signedIn, notify],
+    [signedIn, refused],
   );
 
   const clear = useCallback(async () => {
     if (signedIn) {
       const r = await post({ intent: 'clear' });
-      if (!r.cart) {
-        notify('error', r.error ?? messages.cartUpdateFailed);
-        return;
-      }
+      if (!r.cart) return refused(r);
     }
     writeLocal([]);
     setCart(EMPTY_CART);
     notify('success', 'Cart has been cleared');
-  }, [signedIn, notify]);
+  }, [signedIn, notify, refused]);
 
   const checkCoupon = useCallback(
     async (code: string, applied: boolean) => {

@@ -103,7 +103,7 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   // Practice mode moves on 1.5 seconds after a check, unless it was the last question. Coming back to a
   // question checked earlier, to read its explanation again, moves nothing.
   useEffect(() => {
-    if (advanceFrom === null || advanceFrom !== index || last) return;
+    if (advanceFrom !== index || last) return;
     const timer = setTimeout(() => {
       setAdvanceFrom(null);
       setIndex(advanceFrom + 1);
