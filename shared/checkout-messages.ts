@@ -15,6 +15,8 @@ export const checkoutMessages = {
   noOrders: 'No Orders Found',
   ordersFailed: (message: string) => `Failed to load orders: ${message}`,
   emptyCart: 'Your cart is empty.',
+  stillSettling: (titles: string) =>
+    `Your payment for ${titles} is still being confirmed. Access follows as soon as it clears: there is no need to pay again.`,
 } as const;
 
 /**

@@ -208,6 +208,42 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     ]);
   });
 
+  it('a payment still being confirmed is not paid again: a new checkout of its exam waits until it settles', async () => {
+    const student = await newStudent([
+      ['beta', 1],
+      ['alpha', 1],
+    ]);
+    const first = await startPaying(student);
+    // Paid with a card that settles later; the store has not heard back yet, so the checkout is still open.
+    await sandbox().pay(first, SANDBOX_CARDS.pending);
+    const refused = await services.checkout.start(student, null);
+    expect(refused).toEqual({
+      ok: false,
+      message:
+        'Your payment for Alpha, Beta is still being confirmed. Access follows as soon as it clears: there is no need to pay again.',
+    });
+    expect((await checkoutOf(first)).status).toBe('pending');
+    expect(
+      await db().selectFrom('checkouts').select('order_id').where('user_id', '=', student.id).execute(),
+    ).toHaveLength(1);
+
+    now = new Date(now.getTime() + 31_000);
+    // Settled in the meantime: starting again asks about it, fulfils it, and there is nothing left to pay.
+    expect(await services.checkout.start(student, null)).toEqual({ ok: false, message: 'Your cart is empty.' });
+    expect((await checkoutOf(first)).status).toBe('complete');
+    expect(await count('orders', student.id)).toBe(1);
+    expect(await count('purchases', student.id)).toBe(2);
+  });
+
+  it('a checkout that ended unpaid does not hold its exam back', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const first = await startPaying(student);
+    await sandbox().pay(first, SANDBOX_CARDS.pending);
+    expect(await services.checkout.sync(first)).toBe('pending');
+    await db().updateTable('checkouts').set({ status: 'failed' }).where('session_id', '=', first).execute();
+    expect(await startPaying(student)).not.toBe(first);
+  });
+
   it('the cancel link closes the payment, gives the coupon back and keeps the cart', async () => {
     const student = await newStudent([['alpha', 1]]);
     const sessionId = await startPaying(student, 'TENOFF');

@@ -7,7 +7,7 @@ import type { CheckoutsTable, Database } from '../../db/schema.ts';
 import type { CartService } from '../cart/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { holdCoupon, releaseCoupon } from '../promotions/coupon-holds.ts';
-import type { CheckoutLine } from './checkout-lines.ts';
+import { parseLines, type CheckoutLine } from './checkout-lines.ts';
 import { fulfil } from './fulfilment.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import { ordersOf } from './orders.ts';
@@ -157,10 +157,39 @@ export function createCheckoutService(options: CheckoutOptions) {
     }
   }
 
+  /**
+   * The exams of the cart that a payment still settling already pays for. That payment is asked about
+   * first: once it has cleared, its exams are owned and out of the cart.
+   */
+  async function settling(userId: string, examIds: string[]): Promise<string[]> {
+    const pending = await db
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
+    const titles: string[] = [];
+    for (const checkout of pending) {
+      try {
+        if (checkout.session_id && (await sync(checkout.session_id)) !== 'pending') continue;
+      } catch (error) {
+        log(`Checkout ${checkout.order_id} could not be checked: ${(error as Error).message}`);
+      }
+      for (const line of parseLines(checkout.lines_json)) {
+        if (examIds.includes(line.examId)) titles.push(line.description);
+      }
+    }
+    return titles;
+  }
+
   return {
     /** 'Proceed to Payment': a payment session for the stored cart and coupon, priced here. */
     async start(user: { id: string; email: string; name: string }, couponCode: string | null): Promise<StartResult> {
       await abandonOpen(user.id);
+      const inCart = (await options.cart.view(user.id)).items.map((i) => i.examId);
+      const paidFor = inCart.length > 0 ? await settling(user.id, inCart) : [];
+      // A payment still being confirmed is not doubled: the student waits for it instead of paying twice.
+      if (paidFor.length > 0) return { ok: false, message: m.stillSettling(paidFor.join(', ')) };
       const cart = await options.cart.view(user.id);
       if (cart.items.length === 0) return { ok: false, message: m.emptyCart };
       const code = couponCode ? normaliseCouponCode(couponCode) : null;
