@@ -23,6 +23,10 @@ interface ErrorBody {
   message?: string;
 }
 
+/** Sign-in says INVALID_EMAIL; sign-up checks its body first and names the field of a VALIDATION_ERROR. */
+const invalidEmail = (payload: ErrorBody) =>
+  payload.code === 'INVALID_EMAIL' || (payload.code === 'VALIDATION_ERROR' && /\bemail\b/i.test(payload.message ?? ''));
+
 /**
  * Registration, sign-in, sign-out and password reset. Each goes through the library's HTTP handler,
  * exactly as a browser's call to /api/auth would, so its rate limits and origin checks apply to the
@@ -70,7 +74,7 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
           ? accountMessages.tooManyAttempts
           : payload.code?.startsWith('USER_ALREADY_EXISTS')
             ? accountMessages.emailInUse
-            : payload.code === 'INVALID_EMAIL'
+            : invalidEmail(payload)
               ? accountMessages.emailInvalid
               : ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_WEAK'].includes(payload.code ?? '')
                 ? accountMessages.passwordWeak
@@ -86,7 +90,7 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
       if (response.ok) return { ok: true, setCookies };
       let message: string = accountMessages.loginFailed;
       if (response.status === 429) message = accountMessages.tooManyAttempts;
-      else if (payload.code === 'INVALID_EMAIL') message = accountMessages.emailInvalid;
+      else if (invalidEmail(payload)) message = accountMessages.emailInvalid;
       else if (payload.code === 'INVALID_EMAIL_OR_PASSWORD') {
         // The spec tells a missing account apart from a wrong password.
         message = (await userExists(input.email)) ? accountMessages.wrongPassword : accountMessages.noAccount;
