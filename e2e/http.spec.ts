@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pageJavaScript } from '../scripts/bench/page-weight.ts';
-import { waitForHydration } from './support/pages.ts';
+import { waitForHydration, watchConsole } from './support/pages.ts';
 import { DEMO_TEST } from './support/student.ts';
 
 test('the health check answers while the database does', async ({ request }) => {
@@ -90,6 +90,20 @@ test('unknown pages answer 404 with a page', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});
+
+test('an address that starts with // is a path of the store, never read as another host', async ({ page, baseURL }) => {
+  const problems = watchConsole(page);
+  for (const path of ['//exams', '//evil.example/exams', '//cart']) {
+    const response = await page.goto(`${baseURL}${path}`);
+    expect(response?.status(), path).toBe(404);
+    expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await waitForHydration(page);
+  }
+  expect((await page.request.get(`${baseURL}//`)).status()).toBeLessThan(500);
+  // The browser reports each page's own 404; anything else (a hydration error) fails.
+  expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
 });
 
 test('the sitemap lists the public pages of every exam; robots.txt points to it', async ({ request, baseURL }) => {

@@ -8,7 +8,8 @@ export function toFetchRequest(
   reply: FastifyReply,
   extraHeaders: Record<string, string> = {},
 ): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // Joined, not resolved: a path that starts with // would otherwise name a host.
+  const url = new URL(`${request.protocol}://${request.host}${request.url}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name in extraHeaders) continue;
