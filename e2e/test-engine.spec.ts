@@ -200,6 +200,10 @@ test('unknown tests and exams say so', async ({ page }) => {
   response = await page.goto('/exam/no-such-exam/practice-tests');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Exam with ID no-such-exam not found.')).toBeVisible();
+  response = await page.goto('/demo/no-such-exam');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Failed to load practice test: Exam with ID no-such-exam not found')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
 });
 
 test('a locked test asks a visitor to sign up, and offers a signed-in student the way to buy', async ({ page }) => {
@@ -316,8 +320,10 @@ test('legacy test links lead to real test details that start the test', async ({
   const unknown = await page.goto('/not-a-test-or-page');
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page).toHaveTitle('Page Not Found | PracticePass');
   const missing = await page.goto('/tests/no-such-test');
   expect(missing?.status()).toBe(404);
+  await expect(page).toHaveTitle('Practice test | PracticePass');
   await expect(
     page.getByText('Failed to load practice test: Practice test with ID no-such-test not found'),
   ).toBeVisible();

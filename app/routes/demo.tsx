@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
-import { data, useNavigate } from 'react-router';
+import { StatusPage } from '../components/ui/status-page.tsx';
+import { data, isRouteErrorResponse, useNavigate } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
+import { checkoutPath } from '../features/cart/applied-coupon.ts';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/demo';
@@ -19,7 +21,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const exam = isCatalogueId(params.examId) ? await context.services.catalogue.exam(params.examId) : null;
   if (!exam || exam.practiceTests.length === 0)
-    throw data(practiceMessages.examIdNotFound(params.examId.slice(0, 80)), { status: 404 });
+    throw data(practiceMessages.loadTestFailed(practiceMessages.examIdNotFound(params.examId.slice(0, 80))), {
+      status: 404,
+    });
   return { exam: { id: exam.id, title: exam.title, category: exam.category, priceCents: exam.priceCents } };
 }
 
@@ -36,7 +40,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
   /** decisions.md: the exam goes into the cart, then on to checkout. */
   async function proceed() {
     if (!has(exam.id)) await add(exam);
-    navigate('/checkout');
+    navigate(checkoutPath());
   }
 
   async function start() {
@@ -88,5 +92,20 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** Spec §8: a demo that cannot be loaded says why (an unknown exam), and a button goes back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === 'string'
+      ? error.data
+      : practiceMessages.loadTestFailed('Please try again.');
+  return (
+    <StatusPage title="Free Demo" message={message}>
+      <button type="button" className="btn-primary" onClick={() => history.back()}>
+        Go back
+      </button>
+    </StatusPage>
   );
 }

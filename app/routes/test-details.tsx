@@ -8,11 +8,14 @@ import { StatusPage } from '../components/ui/status-page.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/test-details';
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData?.info.title ?? 'Practice test'} | PracticePass` },
-    { name: 'robots', content: 'noindex' },
-  ];
+/** The refusal of an address that names a test (under /tests/ or /attempt/) carries its message. */
+function namesTest(error: unknown): error is { data: string } {
+  return isRouteErrorResponse(error) && typeof error.data === 'string';
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const title = loaderData?.info.title ?? (error && !namesTest(error) ? 'Page Not Found' : 'Practice test');
+  return [{ title: `${title} | PracticePass` }, { name: 'robots', content: 'noindex' }];
 }
 
 /** The legacy test details page, also reached from /{testId} and /attempt/{testId}: real data, and a way to start. */
@@ -64,7 +67,7 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
 
 /** A legacy test address names a test that does not exist: say so (spec §8) and lead back to the tests. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || typeof error.data !== 'string')
+  if (!namesTest(error))
     return <StatusPage title="Page Not Found" message="We couldn't find the page you're looking for." />;
   return (
     <StatusPage title="Practice test" message={error.data}>
