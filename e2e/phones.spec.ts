@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
-import { answersOf, chooseOptions, expect, test } from './support/fixtures.ts';
+import { answersOf, chooseOptions, expect, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, waitForHydration } from './support/pages.ts';
 import { DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
 import { DESKTOP, PHONE, useTheme } from './support/themes.ts';
@@ -82,3 +82,16 @@ studentTest(
     await shoot(page, testInfo, 'thank-you');
   },
 );
+
+test('a long unbroken name or address wraps on a phone instead of widening the page', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const name = 'alexandra_richardson_of_westminster';
+  await register(page, { name, email: uniqueEmail('longname'), password: 'a-very-long-name-1' });
+  await open(page, '/', `Welcome, ${name}`);
+  await expectNoHorizontalScroll(page);
+  for (const path of [`/exams/${'x'.repeat(70)}`, `/demo/${'y'.repeat(70)}`, `/tests/${'z'.repeat(70)}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  }
+});
