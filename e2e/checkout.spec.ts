@@ -83,6 +83,24 @@ test('from an anonymous cart to an unlocked exam: coupon, card, thank-you, email
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
 });
 
+test("'Go to Checkout' on the exam page pays with the coupon applied in the cart", async ({ page }) => {
+  const code = `GO${Date.now().toString().slice(-8)}`;
+  await createCoupon([code, '--type', 'percentage', '--value', '10']);
+  await signUpWithCart(page, 'pmp', PMP);
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByLabel('Coupon code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon applied successfully! You saved $5.00')).toBeVisible();
+
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Go to Checkout' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  // $49.99 less 10 %, as the cart showed, not the full price.
+  await expect(page.getByRole('heading', { name: 'Pay $44.99 USD' })).toBeVisible();
+});
+
 test('a declined card: the failure page says why and the cart is kept', async ({ page }) => {
   await signUpWithCart(page, 'itil-4-foundation', ITIL);
   await proceedToPayment(page);

@@ -6,11 +6,16 @@ import type { Route } from './+types/checkout';
 
 /**
  * decisions.md: /checkout starts payment for the cart when signed in, else goes to /login?redirect=/cart.
- * The cart's 'Proceed to Payment' posts here with its applied coupon; the price is always the server's.
+ * The cart's 'Proceed to Payment' posts here with its applied coupon, and 'Go to Checkout' links here with
+ * it; the price is always the server's.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+const couponCode = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.slice(0, 40) : null);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) return redirect('/login?redirect=/cart');
-  const started = await context.services.checkout.start(context.user, null);
+  // 'Go to Checkout' elsewhere in the store carries the coupon applied in the cart.
+  const coupon = couponCode(new URL(request.url).searchParams.get('coupon'));
+  const started = await context.services.checkout.start(context.user, coupon);
   if (started.ok) return redirect(started.url);
   return redirectWith('/cart', [], { type: 'error', message: started.message });
 }
@@ -18,9 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!context.user) return data({ error: checkoutMessages.notAuthenticated }, 401);
   const form = await readForm(request);
-  const coupon = form.get('coupon');
-  const code = typeof coupon === 'string' && coupon.trim() !== '' ? coupon.slice(0, 40) : null;
-  const started = await context.services.checkout.start(context.user, code);
+  const started = await context.services.checkout.start(context.user, couponCode(form.get('coupon')));
   if (started.ok) return redirect(started.url);
   return data({ error: started.message }, 400);
 }

@@ -31,3 +31,9 @@ export function saveAppliedCoupon(code: string, now = Date.now()) {
 export function forgetAppliedCoupon() {
   localStorage.removeItem(KEY);
 }
+
+/** Where 'Go to Checkout' leads: payment for the cart, with the coupon the student applied there. */
+export function checkoutPath(): string {
+  const saved = readAppliedCoupon();
+  return saved ? `/checkout?coupon=${encodeURIComponent(saved.code)}` : '/checkout';
+}

@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { checkoutPath } from '../applied-coupon.ts';
 import { useCart } from '../cart-context.tsx';
 import { CartToggle } from './cart-toggle.tsx';
 
@@ -14,11 +16,14 @@ export function LockedActions({
   signedIn: boolean;
 }) {
   const inCart = useCart().has(exam.id);
+  // The applied coupon is kept in the browser, so the link learns it once the page runs.
+  const [checkout, setCheckout] = useState('/checkout');
+  useEffect(() => setCheckout(checkoutPath()), [inCart]);
   return (
     <>
       <CartToggle exam={exam} addLabel="Unlock Access" />
       {signedIn && inCart && (
-        <Link to="/checkout" className="btn-primary">
+        <Link to={checkout} className="btn-primary">
           Go to Checkout
         </Link>
       )}
