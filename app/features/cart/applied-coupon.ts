@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** Spec §4: an applied coupon is kept in the browser with the time applied, and restored only within 24 hours. */
 const KEY = 'appliedCoupon';
 export const COUPON_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -36,4 +38,14 @@ export function forgetAppliedCoupon() {
 export function checkoutPath(): string {
   const saved = readAppliedCoupon();
   return saved ? `/checkout?coupon=${encodeURIComponent(saved.code)}` : '/checkout';
+}
+
+function onStorage(changed: () => void) {
+  addEventListener('storage', changed);
+  return () => removeEventListener('storage', changed);
+}
+
+/** `checkoutPath` for a link: the server, which cannot see the coupon, renders the plain address. */
+export function useCheckoutPath(): string {
+  return useSyncExternalStore(onStorage, checkoutPath, () => '/checkout');
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { checkoutPath } from '../applied-coupon.ts';
+import { useCheckoutPath } from '../applied-coupon.ts';
 import { useCart } from '../cart-context.tsx';
 import { CartToggle } from './cart-toggle.tsx';
 
@@ -16,9 +15,7 @@ export function LockedActions({
   signedIn: boolean;
 }) {
   const inCart = useCart().has(exam.id);
-  // The applied coupon is kept in the browser, so the link learns it once the page runs.
-  const [checkout, setCheckout] = useState('/checkout');
-  useEffect(() => setCheckout(checkoutPath()), [inCart]);
+  const checkout = useCheckoutPath();
   return (
     <>
       <CartToggle exam={exam} addLabel="Unlock Access" />
