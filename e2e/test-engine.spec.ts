@@ -317,6 +317,11 @@ test('legacy test links lead to real test details that start the test', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('CLF-C02 Practice Test 1: Cloud Foundations');
   await page.getByRole('link', { name: 'Practice Mode' }).click();
   await expect(page).toHaveURL('/practice-test/clf-c02-pt1?mode=practice');
+  // A test of an exam not bought says so and offers the way to buy, not modes that would be refused.
+  await page.goto('/tests/clf-c02-pt2');
+  await expect(page.getByText('Please sign up to access more practice tests.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Exam Mode' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Unlock Access/ })).toBeVisible();
   const unknown = await page.goto('/not-a-test-or-page');
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');

@@ -4,6 +4,7 @@ import { capitalise } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { Fact } from '../components/ui/fact.tsx';
+import { LockedActions } from '../features/cart/components/locked-actions.tsx';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/test-details';
@@ -22,21 +23,21 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const testId = params.testId ?? '';
   const path = new URL(request.url).pathname;
-  const info = isCatalogueId(testId) ? await context.services.practice.testInfo(testId) : null;
+  const found = isCatalogueId(testId) ? await context.services.practice.testInfo(testId, context.user) : null;
   // An unknown test under /tests/ or /attempt/ is named in the message; any other single segment is just
   // a page that does not exist.
-  if (!info) {
+  if (!found) {
     const named = path !== `/${testId}`;
     const message = practiceMessages.loadTestFailed(practiceMessages.testNotFound(testId.slice(0, 80)));
     throw data(named ? message : null, { status: 404 });
   }
   if (path !== `/tests/${testId}`) throw redirect(`/tests/${testId}`);
   requireUser(request, context);
-  return { info };
+  return found;
 }
 
 export default function TestDetails({ loaderData }: Route.ComponentProps) {
-  const { info } = loaderData;
+  const { info, open } = loaderData;
   return (
     <section aria-labelledby="test-heading" className="container-page max-w-3xl py-10">
       <BackLink to={`/exam/${info.examId}/practice-tests`}>{info.examTitle}</BackLink>
@@ -53,13 +54,20 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
           <Fact key={label} boxed label={label!} value={value!} />
         ))}
       </dl>
+      {!open && <p className="mt-6 font-medium text-slate-800">{practiceMessages.signUpForMore}</p>}
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link to={`/practice-test/${info.id}?mode=exam`} className="btn-primary">
-          Exam Mode
-        </Link>
-        <Link to={`/practice-test/${info.id}?mode=practice`} className="btn-secondary">
-          Practice Mode
-        </Link>
+        {open ? (
+          <>
+            <Link to={`/practice-test/${info.id}?mode=exam`} className="btn-primary">
+              Exam Mode
+            </Link>
+            <Link to={`/practice-test/${info.id}?mode=practice`} className="btn-secondary">
+              Practice Mode
+            </Link>
+          </>
+        ) : (
+          <LockedActions exam={{ id: info.examId, title: info.examTitle }} signedIn />
+        )}
       </div>
     </section>
   );

@@ -149,9 +149,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         .map((r) => ({ id: r.id, title: r.display_name ?? r.title, examTitle: r.exam_title }));
     },
 
-    /** A test's facts, for the legacy test details page; null when unknown. */
-    async testInfo(testId: string): Promise<TestInfo | null> {
-      return (await loadTest(db, testId))?.info ?? null;
+    /** A test's facts for the legacy test details page, and whether this student may take it; null when unknown. */
+    async testInfo(testId: string, user: User): Promise<{ info: TestInfo; open: boolean } | null> {
+      const test = await loadTest(db, testId);
+      return test && { info: test.info, open: await mayOpen(test, user, clock()) };
     },
 
     async change(
