@@ -190,6 +190,70 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
   await expect(page.getByRole('img', { name: 'Course progress: 0%' })).toBeVisible();
 });
 
+test('a test being taken when progress is reset resumes, and counts once handed in', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await register(page, { name: 'Rhea Reset', email, password: 'reset-midway-1' });
+  await grantAccess(email, 'pmp');
+  await page.goto('/practice-test/pmp-pt1?mode=exam');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/attempts') && r.request().postData()?.includes('"intent":"answer"') === true,
+  );
+  await page.getByRole('group').locator('input').first().check();
+  await saved;
+
+  await page.goto('/exam/pmp/practice-tests');
+  await page.getByText('Account details').click();
+  await page.getByRole('button', { name: 'Reset All Progress Data' }).click();
+  await page.getByRole('button', { name: 'Yes, reset everything' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All progress data has been reset.' })).toBeVisible();
+
+  await page.goto('/practice-test/pmp-pt1?mode=exam');
+  await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByRole('heading', { name: /^(Congratulations!|Keep Practicing!)$/ })).toBeVisible();
+
+  await page.goto('/history');
+  await expect(page.locator('dl').first()).toContainText('Total attempts1');
+  await expect(page.getByRole('row').filter({ hasText: 'PMP Practice Test 1' })).toHaveCount(1);
+  await page.goto('/');
+  await expect(page.locator('dl').first()).toContainText('Tests Completed1');
+});
+
+test('starting the other mode keeps an unfinished attempt, which resumes in its own mode', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await register(page, { name: 'Mo Modes', email: uniqueEmail('modes'), password: 'two-modes-kept-1' });
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/attempts') && r.request().postData()?.includes('"intent":"answer"') === true,
+  );
+  await chooseOptions(page, questions[0]!, questions[0]!.correct);
+  await saved;
+
+  // The start screen offers both modes, and the unfinished exam-mode attempt to resume as it was.
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Resume Exam Mode' }).click();
+  await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
+
+  // Practice mode starts on its own and leaves the exam-mode attempt alone.
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: 'Resume Exam Mode' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await expect(page.getByRole('button', { name: 'Check Answer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Question 1, not answered' })).toBeVisible();
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
+});
+
 test('unknown tests and exams say so', async ({ page }) => {
   let response = await page.goto('/practice-test/no-such-test');
   expect(response?.status()).toBe(404);

@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type Stage = { kind: 'intro' } | { kind: 'running'; attempt: AttemptView } | { kind: 'done'; result: AttemptResult };
 
 export default function PracticeTest({ loaderData }: Route.ComponentProps) {
-  const { info, mode, signedIn, google } = loaderData;
+  const { info, mode, signedIn, google, unfinished } = loaderData;
   const [stage, setStage] = useState<Stage>(
     loaderData.result
       ? { kind: 'done', result: loaderData.result }
@@ -84,14 +84,14 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
           <ModeCard
             title="Exam Mode"
             text={`${info.questionCount} questions in ${info.timeLimitMinutes} minutes, like the real exam. Results and explanations at the end.`}
-            action="Start Exam Mode"
+            action={`${unfinished.includes('exam') ? 'Resume' : 'Start'} Exam Mode`}
             onStart={() => void start('exam')}
             primary={mode === 'exam'}
           />
           <ModeCard
             title="Practice Mode"
             text="No timer. Check each answer as you go and read the explanation straight away."
-            action="Start Practice Mode"
+            action={`${unfinished.includes('practice') ? 'Resume' : 'Start'} Practice Mode`}
             onStart={() => void start('practice')}
             primary={mode === 'practice'}
           />

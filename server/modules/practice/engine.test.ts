@@ -5,6 +5,7 @@ import { createTestServices } from '../../testing/services.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { AttemptResult, AttemptView } from '../../../shared/practice.ts';
 import { importContent } from '../catalogue/content-import.ts';
+import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
 
 const isView = (v: AttemptView | { error: string }): v is AttemptView => 'questions' in v;
@@ -146,6 +147,37 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(back.attempt.questions[1]).toMatchObject({ selected: ['a'], flagged: true, checked: null });
   });
 
+  it('never hands in an unfinished attempt when a mode is started: each mode keeps and resumes its own', async () => {
+    const exam = view(await services.practice.start('exam1-pt2', student, 'exam'));
+    await services.practice.change(exam.id, student, { questionId: 'exam1-pt2-q1', selected: ['b'] });
+    // The start screen of the other mode offers the unfinished exam-mode attempt to resume.
+    expect(await services.practice.openTest('exam1-pt2', student, 'practice')).toMatchObject({
+      kind: 'ready',
+      attempt: null,
+      result: null,
+      unfinished: ['exam'],
+    });
+    const practice = view(await services.practice.start('exam1-pt2', student, 'practice'));
+    expect(practice.id).not.toBe(exam.id);
+    expect(practice.remainingSeconds).toBeNull();
+    // Starting exam mode again resumes the same attempt, its answer and its clock, rather than grading it.
+    now = new Date(now.getTime() + 60_000);
+    const again = view(await services.practice.start('exam1-pt2', student, 'exam'));
+    expect(again.id).toBe(exam.id);
+    expect(again.remainingSeconds).toBe(exam.remainingSeconds! - 60);
+    expect(again.questions[0]).toMatchObject({ selected: ['b'], checked: null });
+    expect(JSON.stringify(again)).not.toContain('Because.');
+    expect(view(await services.practice.start('exam1-pt2', student, 'practice')).id).toBe(practice.id);
+    const rows = await database.db
+      .selectFrom('attempts')
+      .select(['id', 'status'])
+      .where('id', 'in', [exam.id, practice.id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['in_progress', 'in_progress']);
+    expect((await services.practice.examProgress('exam1', student))?.progress['exam1-pt2']).toBeUndefined();
+  });
+
   it("keeps one student out of another student's attempt", async () => {
     const attempt = view(await services.practice.start('exam1-pt1', student, 'exam'));
     expect(
@@ -187,14 +219,19 @@ describe.each(engines)('the test engine on %s', (engine) => {
 
   it('shuffles options per attempt where the test says so, and shows them in the same order on return', async () => {
     const orders = new Set<string>();
+    let last = '';
     for (let i = 0; i < 12; i++) {
       const attempt = view(await services.practice.start('exam1-pt3', student, 'practice'));
-      orders.add(attempt.questions.map((q) => q.options.map((o) => o.id).join('')).join('|'));
+      last = attempt.questions.map((q) => q.options.map((o) => o.id).join('')).join('|');
+      orders.add(last);
+      // Retry after a result: each attempt but the last is handed in before the next starts.
+      if (i < 11) result(await services.practice.submit(attempt.id, student));
     }
     expect(orders.size).toBeGreaterThan(1);
     const back = await services.practice.openTest('exam1-pt3', student, 'practice');
     if (back.kind !== 'ready' || !back.attempt) throw new Error('expected the attempt to resume');
     expect([...orders]).toContain(back.attempt.questions.map((q) => q.options.map((o) => o.id).join('')).join('|'));
+    expect(back.attempt.questions.map((q) => q.options.map((o) => o.id).join('')).join('|')).toBe(last);
   });
 
   it('builds the practice-tests page from finished, not-reset attempts; reset leaves none', async () => {
@@ -202,7 +239,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(page?.access).toMatchObject({ purchaseDate: '2026-11-21T10:00:00.000Z' });
     // Finished exam-mode attempts of test 1 above scored 33% then 67%; the practice one is still open.
     expect(page?.progress['exam1-pt1']).toEqual({ attempts: 2, firstScore: 33, bestScore: 67, lastScore: 67 });
-    // Test 3 has finished attempts (each Retry closed the one before); test 2's attempt is still open.
+    // Test 3 has finished attempts (each handed in before its Retry); test 2's attempts are still open.
     expect(page?.progress['exam1-pt2']).toBeUndefined();
     expect(page?.courseProgress).toBe(67);
     expect(await services.practice.resetProgress(student.id)).toBeGreaterThan(0);
@@ -210,6 +247,78 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(after?.progress).toEqual({});
     expect(after?.courseProgress).toBe(0);
     expect((await services.practice.examProgress('exam1', null))?.access).toBeNull();
+  });
+
+  it('resets finished attempts only: a test being taken resumes after a reset and counts once handed in', async () => {
+    const finished = view(await services.practice.start('exam1-pt1', student, 'practice'));
+    result(await services.practice.submit(finished.id, student));
+    const taking = view(await services.practice.start('exam1-pt1', student, 'exam'));
+    await services.practice.change(taking.id, student, { questionId: 'exam1-pt1-q1', selected: ['b'] });
+
+    expect(await services.practice.resetProgress(student.id)).toBe(1);
+    const flags = await database.db
+      .selectFrom('attempts')
+      .select(['status', 'reset'])
+      .where('user_id', '=', student.id)
+      .distinct()
+      .orderBy('status')
+      .execute();
+    expect(flags).toEqual([
+      { status: 'completed', reset: 1 },
+      { status: 'in_progress', reset: 0 },
+    ]);
+    expect((await services.practice.examProgress('exam1', student))?.progress).toEqual({});
+
+    const back = await services.practice.openTest('exam1-pt1', student, 'exam');
+    if (back.kind !== 'ready' || !back.attempt) throw new Error('expected the attempt to resume');
+    expect(back.attempt.id).toBe(taking.id);
+    expect(back.attempt.questions[0]!.selected).toEqual(['b']);
+    expect(result(await services.practice.submit(taking.id, student))).toMatchObject({ percentage: 33, saved: true });
+
+    const page = await services.practice.examProgress('exam1', student);
+    expect(page?.progress).toEqual({
+      'exam1-pt1': { attempts: 1, firstScore: 33, bestScore: 33, lastScore: 33 },
+    });
+    const history = await services.practice.progress.history(student.id, { mode: 'all', examId: null, page: 1 });
+    expect(history.attempts.map((a) => [a.testId, a.mode, a.percentage])).toEqual([['exam1-pt1', 'exam', 33]]);
+    expect((await services.practice.progress.dashboard(student.id)).testsCompleted).toBe(1);
+  });
+
+  it('gives back the tests in progress that an earlier reset flagged, and only those', async () => {
+    const taking = view(await services.practice.start('exam1-pt1', student, 'exam'));
+    const flagged = { reset: 1, reset_at: now.toISOString() };
+    await database.db.updateTable('attempts').set(flagged).where('id', '=', taking.id).execute();
+    await database.db.updateTable('attempts').set(flagged).where('user_id', '=', student.id).execute();
+    await repairResetOpenAttempts(database.db);
+    const rows = await database.db
+      .selectFrom('attempts')
+      .select(['status', 'reset', 'reset_at'])
+      .where('user_id', '=', student.id)
+      .distinct()
+      .orderBy('status')
+      .execute();
+    expect(rows).toEqual([
+      { status: 'completed', reset: 1, reset_at: now.toISOString() },
+      { status: 'in_progress', reset: 0, reset_at: null },
+    ]);
+    result(await services.practice.submit(taking.id, student));
+    expect((await services.practice.examProgress('exam1', student))?.progress['exam1-pt1']).toMatchObject({
+      attempts: 1,
+    });
+  });
+
+  it('grades an exam-mode attempt found overdue when the mode is started again, then starts a new one', async () => {
+    const open = view(await services.practice.start('exam1-pt2', student, 'exam'));
+    now = new Date(now.getTime() + 21 * 60_000);
+    const fresh = view(await services.practice.start('exam1-pt2', student, 'exam'));
+    expect(fresh.id).not.toBe(open.id);
+    expect(fresh.remainingSeconds).toBe(20 * 60);
+    const graded = await database.db
+      .selectFrom('attempts')
+      .select(['status', 'score'])
+      .where('id', '=', open.id)
+      .executeTakeFirstOrThrow();
+    expect(graded).toEqual({ status: 'completed', score: 1 });
   });
 
   it('says so when a test has no questions', async () => {

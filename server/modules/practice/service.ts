@@ -25,7 +25,14 @@ export type OpenedTest =
   | { kind: 'not-found' }
   | { kind: 'locked'; info: TestInfo }
   | { kind: 'empty'; info: TestInfo }
-  | { kind: 'ready'; info: TestInfo; attempt: AttemptView | null; result: AttemptResult | null };
+  | {
+      kind: 'ready';
+      info: TestInfo;
+      attempt: AttemptView | null;
+      result: AttemptResult | null;
+      /** Modes in which the signed-in student has an unfinished attempt that starting would resume. */
+      unfinished: TestMode[];
+    };
 
 export interface ExamProgressPage {
   exam: ExamDetail;
@@ -76,15 +83,27 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (!(await mayOpen(test, user, now))) return { kind: 'locked', info: test.info };
       if (test.questions.length === 0) return { kind: 'empty', info: test.info };
       const open = user ? await findOpenAttempt(db, user.id, testId, mode) : undefined;
-      if (!open) return { kind: 'ready', info: test.info, attempt: null, result: null };
+      if (!open) {
+        // The start screen offers both modes: an unfinished attempt in the other one is offered to resume.
+        const other: TestMode = mode === 'exam' ? 'practice' : 'exam';
+        const kept = user ? await findOpenAttempt(db, user.id, testId, other) : undefined;
+        const unfinished = kept && !isOverdue(kept, now) ? [other] : [];
+        return { kind: 'ready', info: test.info, attempt: null, result: null, unfinished };
+      }
       if (isOverdue(open, now)) {
         // Time ran out while the student was away: the answers given in time are graded.
-        return { kind: 'ready', info: test.info, attempt: null, result: await submitAttempt(db, open, test, now) };
+        const result = await submitAttempt(db, open, test, now);
+        return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
       }
-      return { kind: 'ready', info: test.info, attempt: await attemptView(db, open, test, now), result: null };
+      const attempt = await attemptView(db, open, test, now);
+      return { kind: 'ready', info: test.info, attempt, result: null, unfinished: [] };
     },
 
-    /** Starts a new attempt (Retry starts another); a signed-in student's unfinished one is closed first. */
+    /**
+     * Starts an attempt in this mode (Retry starts another). A signed-in student's unfinished attempt of the
+     * test in this mode is never handed in for them: it resumes instead. One found overdue is graded with
+     * the answers given in time, as on return to the page, and a new attempt starts.
+     */
     async start(testId: string, user: User, mode: TestMode): Promise<AttemptView | Refusal> {
       const test = await loadTest(db, testId);
       if (!test) return { error: practiceMessages.testNotFound(testId), status: 404 };
@@ -93,6 +112,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
       if (user) {
         const open = await findOpenAttempt(db, user.id, testId, mode);
+        if (open && !isOverdue(open, now)) return attemptView(db, open, test, now);
         if (open) await submitAttempt(db, open, test, now);
       }
       const attempt = await createAttempt(db, test, user?.id ?? null, mode, now);
@@ -204,12 +224,16 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       };
     },
 
-    /** Marks every attempt of the student reset: they no longer count anywhere. Returns how many. */
+    /**
+     * Marks every finished attempt of the student reset: they no longer count anywhere. A test still being
+     * taken is left alone: it resumes as before and counts once handed in. Returns how many were reset.
+     */
     async resetProgress(userId: string): Promise<number> {
       const result = await db
         .updateTable('attempts')
         .set({ reset: 1, reset_at: clock().toISOString() })
         .where('user_id', '=', userId)
+        .where('status', '=', 'completed')
         .where('reset', '=', 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
