@@ -2,6 +2,7 @@ import { benchAcceptQueue } from './accept-queue.ts';
 import { benchHttp } from './http.ts';
 import { reportLighthouse } from './lighthouse.ts';
 import { reportPageWeight } from './page-weight.ts';
+import { reportPhoneTimings } from './phone.ts';
 import { benchScale } from './scale.ts';
 import { benchSoak } from './soak.ts';
 
@@ -12,6 +13,8 @@ const usage = `Usage:
                                            Lighthouse 13.5.0, mobile preset, simulated and applied, median
                                            of runs (default 3) each, on the public pages and a running test
                                            of a running store
+  npm run bench -- phone [origin] [runs]   first paint, largest paint and hydration of the public pages with the
+                                           preset's slow phone applied to the browser, median of runs (default 5)
   npm run bench -- http [seconds]          req/s and latency of the built store at 100 connections, next to a
                                            bare Fastify route (default 10 s per measurement; npm run build first)
   npm run bench -- accept [busy ms]        first answers of 100 new connections to a saturated bare route
@@ -23,6 +26,8 @@ const usage = `Usage:
                                            students taking tests over HTTP against the built store on a new
                                            PostgreSQL database; every submitted attempt must be stored once
                                            (default 300 s, 200 students; npm run build first)`;
+
+const PUBLIC_PAGES = ['/', '/exams', '/exams/aws-cloud-practitioner', '/exam/aws-cloud-practitioner/practice-tests'];
 
 const engineOf = (value: string | undefined) => {
   const engine = value ?? 'sqlite';
@@ -42,15 +47,13 @@ function fail(): never {
 const [command, ...args] = process.argv.slice(2);
 if (command === 'js') {
   const [origin = 'http://localhost:3000', ...paths] = args;
-  await reportPageWeight(
-    origin,
-    paths.length > 0
-      ? paths
-      : ['/', '/exams', '/exams/aws-cloud-practitioner', '/exam/aws-cloud-practitioner/practice-tests'],
-  );
+  await reportPageWeight(origin, paths.length > 0 ? paths : PUBLIC_PAGES);
 } else if (command === 'lighthouse') {
   const [origin = 'http://localhost:3000', runs = '3'] = args;
   await reportLighthouse(origin, numbers([runs], [3])[0]!);
+} else if (command === 'phone') {
+  const [origin = 'http://localhost:3000', runs = '5'] = args;
+  await reportPhoneTimings(origin, PUBLIC_PAGES, numbers([runs], [5])[0]!);
 } else if (command === 'http') {
   const [seconds] = numbers(args, [10]);
   await benchHttp(seconds!);
