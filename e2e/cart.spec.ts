@@ -1,12 +1,43 @@
 import type { Page } from '@playwright/test';
+import { addToCart } from './support/checkout.ts';
 import { createCoupon, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
 const AWS = 'AWS Certified Cloud Practitioner (CLF-C02)'; // $29.99
 const PMP = 'Project Management Professional (PMP)'; // $49.99
+const PCEP = 'PCEP – Certified Entry-Level Python Programmer (PCEP-30-02)'; // $19.99
 
 /** The order summary's total, next to its "Total" term. */
 const total = (page: Page) => page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd');
+/**
+ * From now on, keeps every text the order summary shows (each time the page redraws it), so that a state
+ * shown only for a moment, such as a total drawn with a discount not yet checked again, can be asserted on.
+ */
+async function recordSummary(page: Page) {
+  await page.evaluate(() => {
+    const aside = document.querySelector('aside[aria-labelledby="summary-heading"]')!;
+    const seen: string[] = [aside.textContent ?? ''];
+    (window as unknown as { summaries: string[] }).summaries = seen;
+    new MutationObserver(() => seen.push(aside.textContent ?? '')).observe(aside, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+const summaries = (page: Page) => page.evaluate(() => (window as unknown as { summaries: string[] }).summaries);
+
+/** In every summary shown, a discount drawn and a success message name the same amount. */
+function expectDiscountAndMessageAgree(shown: string[]) {
+  for (const text of shown) {
+    const discount = /Discount \(\w+\)-(\$[\d,.]+)/.exec(text)?.[1];
+    const saved = /You saved (\$[\d,.]+)/.exec(text)?.[1];
+    if (discount && saved) expect(saved, text).toBe(discount);
+  }
+}
+/** The coupon message under the coupon form. */
+const couponSaid = (page: Page) =>
+  page.getByRole('complementary', { name: 'Order Summary' }).locator('[aria-live="polite"] p');
 const cartLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Cart/ });
 
 test('an anonymous visitor fills the cart in the browser; the header shows count and total', async ({ page }) => {
@@ -190,6 +221,124 @@ test('when the store cannot answer, the cart says so and nothing is lost', async
   await expect(page.getByRole('heading', { name: AWS })).toBeVisible();
   await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
   await expect(total(page)).toHaveText('$67.98');
+});
+
+test('a coupon that no longer fits the cart is dropped and the visitor is told why', async ({ page }) => {
+  await createCoupon(['CARTFIX20', '--type', 'fixed', '--value', '2000']);
+  await addToCart(page, 'pmp', PMP);
+  await addToCart(page, 'pcep-python', PCEP);
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByLabel('Coupon code').fill('cartfix20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const said = couponSaid(page);
+  await expect(said).toHaveText('Coupon applied successfully! You saved $20.00');
+  await expect(page.getByText('Discount (CARTFIX20)-$20.00')).toBeVisible();
+  await expect(total(page)).toHaveText('$49.98');
+
+  // $20 off a $19.99 cart would be the whole of it: the coupon no longer applies, and the page says so.
+  await recordSummary(page);
+  await page.getByRole('button', { name: `Remove ${PMP}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Discount cannot exceed cart total' })).toBeVisible();
+  await expect(said).toHaveText('Discount cannot exceed cart total');
+  await expect(page.getByText('Discount (CARTFIX20)')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove coupon' })).toHaveCount(0);
+  await expect(total(page)).toHaveText('$19.99');
+  expect(await page.evaluate(() => localStorage.getItem('appliedCoupon'))).toBeNull();
+  const shown = await summaries(page);
+  // Neither a negative total nor the old $20.00 drawn against the new $19.99, not even for a moment.
+  expect(shown.filter((text) => /Total-|Subtotal\$19\.99Discount \(CARTFIX20\)-/.test(text))).toEqual([]);
+  expectDiscountAndMessageAgree(shown);
+});
+
+test('a coupon is checked again when a quantity changes, and the message says the new saving', async ({ page }) => {
+  await createCoupon(['CARTPCT33', '--type', 'percentage', '--value', '33']);
+  await addToCart(page, 'pmp', PMP);
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByLabel('Coupon code').fill('CARTPCT33');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const said = couponSaid(page);
+  await expect(said).toHaveText('Coupon applied successfully! You saved $16.50');
+  await expect(total(page)).toHaveText('$33.49');
+
+  await recordSummary(page);
+  await page.getByLabel('Quantity').press('ArrowUp');
+  await expect(page.getByText('Discount (CARTPCT33)-$32.99')).toBeVisible();
+  await expect(said).toHaveText('Coupon applied successfully! You saved $32.99');
+  await expect(total(page)).toHaveText('$66.99');
+  const shown = await summaries(page);
+  // $99.98 less the old $16.50 is never shown as the total.
+  expect(shown.filter((text) => text.includes('Total$83.48'))).toEqual([]);
+  expectDiscountAndMessageAgree(shown);
+});
+
+for (const who of ['visitor', 'student'] as const) {
+  test(`a ${who} clears the quantity box and types a new number`, async ({ page }) => {
+    if (who === 'student') {
+      await register(page, { name: 'Key Board', email: uniqueEmail('quantity'), password: 'type-a-quantity-1' });
+    }
+    await addToCart(page, 'pmp', PMP);
+    await page.goto('/cart');
+    await waitForHydration(page);
+    const quantity = page.getByLabel('Quantity');
+    await quantity.focus();
+    await quantity.press('End');
+    await quantity.press('Backspace');
+    await expect(quantity).toHaveValue('');
+    await quantity.pressSequentially('3');
+    await expect(quantity).toHaveValue('3');
+    await expect(total(page)).toHaveText('$149.97');
+    // Leaving the box empty changes nothing: the quantity stays as it was.
+    await quantity.press('Backspace');
+    await quantity.press('Tab');
+    await expect(quantity).toHaveValue('3');
+    await expect(total(page)).toHaveText('$149.97');
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByLabel('Quantity')).toHaveValue('3');
+    await expect(total(page)).toHaveText('$149.97');
+  });
+}
+
+test('a quantity over 99 or below 1 is brought into range with a quantity message; arrows still work', async ({
+  page,
+}) => {
+  await register(page, { name: 'Many Copies', email: uniqueEmail('quantity-cap'), password: 'type-a-quantity-2' });
+  await addToCart(page, 'pmp', PMP);
+  await page.goto('/cart');
+  await waitForHydration(page);
+  const quantity = page.getByLabel('Quantity');
+  const problem = 'Quantity must be a whole number from 1 to 99';
+
+  await quantity.selectText();
+  await quantity.pressSequentially('150');
+  await quantity.press('Tab');
+  await expect(quantity).toHaveValue('99');
+  await expect(page.getByRole('alert').filter({ hasText: problem })).toBeVisible();
+  await expect(quantity).toHaveAccessibleDescription(problem);
+  await expect(total(page)).toHaveText('$4,949.01');
+  await expect(page.getByText('Invalid input parameters')).toHaveCount(0);
+
+  await quantity.focus();
+  await quantity.press('ArrowDown');
+  await expect(quantity).toHaveValue('98');
+  await expect(total(page)).toHaveText('$4,899.02');
+  await expect(page.getByRole('alert').filter({ hasText: problem })).toHaveCount(0);
+
+  await quantity.selectText();
+  await quantity.pressSequentially('0');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveValue('1');
+  await expect(page.getByRole('alert').filter({ hasText: problem })).toBeVisible();
+  await expect(total(page)).toHaveText('$49.99');
+  await quantity.press('ArrowUp');
+  await expect(quantity).toHaveValue('2');
+  await expect(total(page)).toHaveText('$99.98');
+
+  await page.reload();
+  await expect(page.getByLabel('Quantity')).toHaveValue('2');
 });
 
 test('an owned exam shows Purchased and its practice tests instead of the cart button', async ({ page }) => {

@@ -5,6 +5,7 @@ import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rul
 import { formatPrice } from '../../shared/money.ts';
 import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
+import { QuantityInput } from '../features/cart/quantity-input.tsx';
 import { ExamThumbnail } from '../features/catalogue/components/exam-thumbnail.tsx';
 
 export function meta() {
@@ -13,7 +14,10 @@ export function meta() {
 
 interface Applied {
   code: string;
-  discountCents: number;
+  /** The saving the server confirmed, or null when it gave no verdict (checkout checks the coupon again). */
+  discountCents: number | null;
+  /** The cart (lines and quantities) the verdict is for. */
+  itemsKey: string;
 }
 
 export default function Cart() {
@@ -25,21 +29,34 @@ export default function Cart() {
   const checkout = useFetcher<{ error?: string }>();
   const paying = checkout.state !== 'idle';
 
-  // A coupon applied in the last 24 hours comes back, checked again against today's cart.
+  // The applied coupon is checked again for every new cart (and a coupon applied in the last 24 hours comes
+  // back, checked against today's cart). Until the verdict comes, no discount or total is drawn; then the
+  // message says the new saving, or why the coupon no longer applies.
   const itemsKey = cart.items.map((i) => `${i.examId}:${i.quantity}`).join(',');
+  const checking = applied !== null && applied.itemsKey !== itemsKey;
   useEffect(() => {
     const saved = readAppliedCoupon();
-    if (!saved || cart.items.length === 0) return;
+    if (!saved || cart.items.length === 0 || applied?.itemsKey === itemsKey) return;
+    let latest = true;
     void checkCoupon(saved.code, false).then((result) => {
-      // No verdict came back: the coupon stays (checkout checks it again) and the student is told.
-      if (!result) setMessage({ ok: false, text: couponMessages.validateFailed });
-      else if (result.ok) setApplied({ code: saved.code, discountCents: result.discountCents });
-      else {
+      if (!latest) return; // the cart changed again: only the newest cart's verdict counts
+      if (!result) {
+        // No verdict came back: the coupon stays (checkout checks it again) and the student is told.
+        setApplied((a) => a && { ...a, discountCents: null, itemsKey });
+        setMessage({ ok: false, text: couponMessages.validateFailed });
+      } else if (result.ok) {
+        setApplied({ code: saved.code, discountCents: result.discountCents, itemsKey });
+        setMessage({ ok: true, text: result.message });
+      } else {
         forgetAppliedCoupon();
         setApplied(null);
+        setMessage({ ok: false, text: result.message });
       }
     });
-  }, [itemsKey, checkCoupon, cart.items.length]);
+    return () => {
+      latest = false;
+    };
+  }, [itemsKey, applied?.itemsKey, checkCoupon, cart.items.length]);
 
   async function apply(event: FormEvent) {
     event.preventDefault();
@@ -62,7 +79,7 @@ export default function Cart() {
     if (result.ok) {
       const normalised = normaliseCouponCode(code);
       saveAppliedCoupon(normalised);
-      setApplied({ code: normalised, discountCents: result.discountCents });
+      setApplied({ code: normalised, discountCents: result.discountCents, itemsKey });
       setCode('');
     }
   }
@@ -73,7 +90,7 @@ export default function Cart() {
     setMessage(null);
   }
 
-  const discount = applied?.discountCents ?? 0;
+  const discount = checking ? 0 : (applied?.discountCents ?? 0);
   return (
     <section aria-labelledby="cart-heading" className="container-page py-10">
       <h1 id="cart-heading" className="text-3xl font-bold">
@@ -101,17 +118,7 @@ export default function Cart() {
                       {item.category} · {formatPrice(item.priceCents)}
                     </p>
                   </div>
-                  <label className="flex items-center gap-2 text-sm">
-                    Quantity
-                    <input
-                      type="number"
-                      min={1}
-                      max={99}
-                      value={item.quantity}
-                      onChange={(e) => void setQuantity(item.examId, Number(e.target.value))}
-                      className="min-h-11 w-16 rounded-lg border border-slate-300 px-2"
-                    />
-                  </label>
+                  <QuantityInput quantity={item.quantity} onCommit={(quantity) => setQuantity(item.examId, quantity)} />
                   <p className="w-24 text-right font-semibold">{formatPrice(item.lineTotalCents)}</p>
                   <button
                     type="button"
@@ -140,7 +147,13 @@ export default function Cart() {
               {applied && (
                 <div className="flex justify-between text-emerald-800">
                   <dt>Discount ({applied.code})</dt>
-                  <dd>-{formatPrice(discount)}</dd>
+                  <dd>
+                    {checking
+                      ? 'Checking…'
+                      : applied.discountCents === null
+                        ? 'Confirmed at checkout'
+                        : `-${formatPrice(discount)}`}
+                  </dd>
                 </div>
               )}
               <div className="flex justify-between">
@@ -149,7 +162,7 @@ export default function Cart() {
               </div>
               <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
                 <dt>Total</dt>
-                <dd>{formatPrice(cart.totalCents - discount)}</dd>
+                <dd>{checking ? 'Checking…' : formatPrice(Math.max(0, cart.totalCents - discount))}</dd>
               </div>
             </dl>
             <form onSubmit={(e) => void apply(e)} noValidate className="mt-4">
@@ -191,7 +204,12 @@ export default function Cart() {
             {signedIn ? (
               <checkout.Form method="post" action="/checkout" className="mt-5">
                 {applied && <input type="hidden" name="coupon" value={applied.code} />}
-                <button type="submit" className="btn-primary w-full" disabled={paying} aria-describedby="payment-note">
+                <button
+                  type="submit"
+                  className="btn-primary w-full"
+                  disabled={paying || checking}
+                  aria-describedby="payment-note"
+                >
                   {paying ? 'Processing…' : 'Proceed to Payment'}
                 </button>
                 <div aria-live="assertive">

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { EMPTY_CART, parseLocalCart, type CartView, type LocalCartLine } from '../../../shared/cart.ts';
+import { EMPTY_CART, MAX_QUANTITY, parseLocalCart, type CartView, type LocalCartLine } from '../../../shared/cart.ts';
 import type { CartRequest } from '../../../shared/cart-requests.ts';
 import type { CouponCheck } from '../../../shared/coupon-rules.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -151,19 +151,24 @@ export function CartProvider({
     [signedIn, notify, refused],
   );
 
+  // Quantity changes run one at a time, in the order asked, so the last quantity typed is the one kept.
+  const quantityQueue = useRef<Promise<void>>(Promise.resolve());
   const setQuantity = useCallback(
-    async (examId: string, quantity: number) => {
-      const q = Math.max(1, Math.trunc(quantity) || 1);
-      if (signedIn) {
-        const r = await post({ intent: 'quantity', examId, quantity: q });
+    (examId: string, quantity: number) => {
+      const q = Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(quantity) || 1));
+      const change = async () => {
+        if (signedIn) {
+          const r = await post({ intent: 'quantity', examId, quantity: q });
+          if (r.cart) setCart(r.cart);
+          else refused(r);
+          return;
+        }
+        const next = readLocal().map((l) => (l.id === examId ? { ...l, quantity: q } : l));
+        writeLocal(next);
+        const r = await post({ intent: 'view', local: next });
         if (r.cart) setCart(r.cart);
-        else refused(r);
-        return;
-      }
-      const next = readLocal().map((l) => (l.id === examId ? { ...l, quantity: q } : l));
-      writeLocal(next);
-      const r = await post({ intent: 'view', local: next });
-      if (r.cart) setCart(r.cart);
+      };
+      return (quantityQueue.current = quantityQueue.current.then(change));
     },
     [signedIn, refused],
   );
