@@ -168,7 +168,10 @@ export function CartProvider({
         const r = await post({ intent: 'view', local: next });
         if (r.cart) setCart(r.cart);
       };
-      return (quantityQueue.current = quantityQueue.current.then(change));
+      const run = quantityQueue.current.then(change);
+      // A change that failed does not hold back the ones after it.
+      quantityQueue.current = run.catch(() => undefined);
+      return run;
     },
     [signedIn, refused],
   );
