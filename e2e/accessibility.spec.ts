@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
+import { addToCart, applyCoupon, payWith, proceedToPayment } from './support/checkout.ts';
 import { answersOf, chooseOptions, createCoupon, expect, register, test, uniqueEmail } from './support/fixtures.ts';
 import { waitForHydration } from './support/pages.ts';
 import { DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
@@ -159,10 +159,7 @@ test('checkout: empty screens, a cart with a coupon, the sandbox page, declined,
 
   await addToCart(page, 'pmp', PMP);
   await addToCart(page, 'itil-4-foundation', ITIL);
-  await page.goto('/cart');
-  await waitForHydration(page);
-  await page.getByLabel('Coupon code').fill(code);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await applyCoupon(page, code);
   await expect(page.getByText('Coupon applied successfully!')).toBeVisible();
   await expectAccessibleInBothThemes(page, 'the cart, two exams and a coupon');
 

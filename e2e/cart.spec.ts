@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addToCart } from './support/checkout.ts';
+import { addToCart, applyCoupon } from './support/checkout.ts';
 import { createCoupon, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
@@ -182,10 +182,7 @@ test('when the store cannot answer, the cart says so and nothing is lost', async
     await page.getByRole('button', { name: `Unlock Access: ${title}` }).click();
     await expect(page.getByRole('link', { name: 'Go to Checkout' })).toBeVisible();
   }
-  await page.goto('/cart');
-  await waitForHydration(page);
-  await page.getByLabel('Coupon code').fill('KEEP15');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await applyCoupon(page, 'KEEP15');
   await expect(page.getByText('Discount (KEEP15)-$12.00')).toBeVisible();
 
   // A server fault answers with a page instead of the cart; then the connection drops.
@@ -227,10 +224,7 @@ test('a coupon that no longer fits the cart is dropped and the visitor is told w
   await createCoupon(['CARTFIX20', '--type', 'fixed', '--value', '2000']);
   await addToCart(page, 'pmp', PMP);
   await addToCart(page, 'pcep-python', PCEP);
-  await page.goto('/cart');
-  await waitForHydration(page);
-  await page.getByLabel('Coupon code').fill('cartfix20');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await applyCoupon(page, 'cartfix20');
   const said = couponSaid(page);
   await expect(said).toHaveText('Coupon applied successfully! You saved $20.00');
   await expect(page.getByText('Discount (CARTFIX20)-$20.00')).toBeVisible();
@@ -254,10 +248,7 @@ test('a coupon that no longer fits the cart is dropped and the visitor is told w
 test('a coupon is checked again when a quantity changes, and the message says the new saving', async ({ page }) => {
   await createCoupon(['CARTPCT33', '--type', 'percentage', '--value', '33']);
   await addToCart(page, 'pmp', PMP);
-  await page.goto('/cart');
-  await waitForHydration(page);
-  await page.getByLabel('Coupon code').fill('CARTPCT33');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await applyCoupon(page, 'CARTPCT33');
   const said = couponSaid(page);
   await expect(said).toHaveText('Coupon applied successfully! You saved $16.50');
   await expect(total(page)).toHaveText('$33.49');

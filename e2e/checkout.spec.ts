@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createCoupon, expect, mailTo, register, test, uniqueEmail } from './support/fixtures.ts';
-import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
+import { addToCart, applyCoupon, payWith, proceedToPayment } from './support/checkout.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
 const PMP = 'Project Management Professional (PMP)'; // $49.99
@@ -87,10 +87,7 @@ test("'Go to Checkout' on the exam page pays with the coupon applied in the cart
   const code = `GO${Date.now().toString().slice(-8)}`;
   await createCoupon([code, '--type', 'percentage', '--value', '10']);
   await signUpWithCart(page, 'pmp', PMP);
-  await page.goto('/cart');
-  await waitForHydration(page);
-  await page.getByLabel('Coupon code').fill(code);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await applyCoupon(page, code);
   await expect(page.getByText('Coupon applied successfully! You saved $5.00')).toBeVisible();
 
   await page.goto('/exams/pmp');

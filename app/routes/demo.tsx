@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
-import { StatusPage } from '../components/ui/status-page.tsx';
-import { data, isRouteErrorResponse, useNavigate } from 'react-router';
+import { data, useNavigate } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { checkoutPath } from '../features/cart/applied-coupon.ts';
 import { postAttempt } from '../features/practice/attempt-api.ts';
+import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/demo';
 
@@ -95,17 +95,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec §8: a demo that cannot be loaded says why (an unknown exam), and a button goes back. */
+/** Spec §8: a demo that cannot be loaded (an unknown exam) says why, and a button goes back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === 'string'
-      ? error.data
-      : practiceMessages.loadTestFailed('Please try again.');
-  return (
-    <StatusPage title="Free Demo" message={message}>
-      <button type="button" className="btn-primary" onClick={() => history.back()}>
-        Go back
-      </button>
-    </StatusPage>
-  );
+  return <TestLoadFailed title="Free Demo" error={error} />;
 }

@@ -6,6 +6,7 @@ import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '
 import { isCatalogueId } from '../../shared/ids.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { postAttempt } from '../features/practice/attempt-api.ts';
+import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/practice-test';
 
@@ -165,15 +166,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </StatusPage>
     );
   }
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === 'string'
-      ? error.data
-      : practiceMessages.loadTestFailed('Please try again.');
-  return (
-    <StatusPage title="Practice test" message={message}>
-      <button type="button" className="btn-primary" onClick={() => history.back()}>
-        Go back
-      </button>
-    </StatusPage>
-  );
+  return <TestLoadFailed title="Practice test" error={error} />;
 }

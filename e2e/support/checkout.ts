@@ -10,6 +10,14 @@ export async function addToCart(page: Page, examId: string, title: string) {
   await expect(page.getByRole('button', { name: `Remove from Cart: ${title}` })).toBeVisible();
 }
 
+/** Opens the cart and applies a coupon code there; the caller checks what the cart says. */
+export async function applyCoupon(page: Page, code: string) {
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByLabel('Coupon code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+}
+
 /** From the cart to the sandbox provider's payment page. */
 export async function proceedToPayment(page: Page) {
   await page.goto('/cart');

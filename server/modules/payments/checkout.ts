@@ -158,40 +158,39 @@ export function createCheckoutService(options: CheckoutOptions) {
   }
 
   /**
-   * The exams of the cart that a payment still settling already pays for. That payment is asked about
-   * first: once it has cleared, its exams are owned and out of the cart.
+   * The lines of the student's payments still settling. Each is asked about first: one that has cleared is
+   * fulfilled, which takes its exams out of the cart.
    */
-  async function settling(userId: string, examIds: string[]): Promise<string[]> {
+  async function stillSettling(userId: string): Promise<CheckoutLine[]> {
     const pending = await db
       .selectFrom('checkouts')
       .selectAll()
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
       .execute();
-    const titles: string[] = [];
+    const lines: CheckoutLine[] = [];
     for (const checkout of pending) {
       try {
         if (checkout.session_id && (await sync(checkout.session_id)) !== 'pending') continue;
       } catch (error) {
         log(`Checkout ${checkout.order_id} could not be checked: ${(error as Error).message}`);
       }
-      for (const line of parseLines(checkout.lines_json)) {
-        if (examIds.includes(line.examId)) titles.push(line.description);
-      }
+      lines.push(...parseLines(checkout.lines_json));
     }
-    return titles;
+    return lines;
   }
 
   return {
     /** 'Proceed to Payment': a payment session for the stored cart and coupon, priced here. */
     async start(user: { id: string; email: string; name: string }, couponCode: string | null): Promise<StartResult> {
       await abandonOpen(user.id);
-      const inCart = (await options.cart.view(user.id)).items.map((i) => i.examId);
-      const paidFor = inCart.length > 0 ? await settling(user.id, inCart) : [];
-      // A payment still being confirmed is not doubled: the student waits for it instead of paying twice.
-      if (paidFor.length > 0) return { ok: false, message: m.stillSettling(paidFor.join(', ')) };
+      const settling = await stillSettling(user.id);
       const cart = await options.cart.view(user.id);
       if (cart.items.length === 0) return { ok: false, message: m.emptyCart };
+      // A payment still being confirmed is not doubled: the student waits for it instead of paying twice.
+      const paidFor = settling.filter((line) => cart.items.some((item) => item.examId === line.examId));
+      if (paidFor.length > 0)
+        return { ok: false, message: m.stillSettling(paidFor.map((l) => l.description).join(', ')) };
       const code = couponCode ? normaliseCouponCode(couponCode) : null;
       let discountCents = 0;
       let providerCouponId: string | null = null;

@@ -70,16 +70,23 @@ export function findAttempt(db: Db, id: string): Promise<Attempt | undefined> {
 }
 
 /** The signed-in student's unfinished attempt of this test in this mode, to resume. */
-export function findOpenAttempt(db: Db, userId: string, testId: string, mode: TestMode): Promise<Attempt | undefined> {
-  return db
+/** A student's unfinished attempts of a test, the newest in each mode. */
+export async function openAttempts(
+  db: Db,
+  userId: string,
+  testId: string,
+): Promise<Partial<Record<TestMode, Attempt>>> {
+  const rows = await db
     .selectFrom('attempts')
     .selectAll()
     .where('user_id', '=', userId)
     .where('test_id', '=', testId)
-    .where('mode', '=', mode)
     .where('status', '=', 'in_progress')
     .orderBy('started_at', 'desc')
-    .executeTakeFirst();
+    .execute();
+  const newest: Partial<Record<TestMode, Attempt>> = {};
+  for (const row of rows) newest[row.mode] ??= row;
+  return newest;
 }
 
 async function answersOf(db: Db, attemptId: string): Promise<Answers> {

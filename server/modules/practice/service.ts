@@ -12,7 +12,7 @@ import {
   changeAnswer,
   createAttempt,
   findAttempt,
-  findOpenAttempt,
+  openAttempts,
   isOverdue,
   submitAttempt,
   type Attempt,
@@ -82,11 +82,12 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const now = clock();
       if (!(await mayOpen(test, user, now))) return { kind: 'locked', info: test.info };
       if (test.questions.length === 0) return { kind: 'empty', info: test.info };
-      const open = user ? await findOpenAttempt(db, user.id, testId, mode) : undefined;
+      const unfinishedByMode = user ? await openAttempts(db, user.id, testId) : {};
+      const open = unfinishedByMode[mode];
       if (!open) {
         // The start screen offers both modes: an unfinished attempt in the other one is offered to resume.
         const other: TestMode = mode === 'exam' ? 'practice' : 'exam';
-        const kept = user ? await findOpenAttempt(db, user.id, testId, other) : undefined;
+        const kept = unfinishedByMode[other];
         const unfinished = kept && !isOverdue(kept, now) ? [other] : [];
         return { kind: 'ready', info: test.info, attempt: null, result: null, unfinished };
       }
@@ -111,7 +112,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (!(await mayOpen(test, user, now))) return { error: practiceMessages.signUpForMore, status: 403 };
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
       if (user) {
-        const open = await findOpenAttempt(db, user.id, testId, mode);
+        const open = (await openAttempts(db, user.id, testId))[mode];
         if (open && !isOverdue(open, now)) return attemptView(db, open, test, now);
         if (open) await submitAttempt(db, open, test, now);
       }
