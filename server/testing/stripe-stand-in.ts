@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the few Stripe API endpoints the Checkout adapter calls: create, retrieve and expire
- * a Checkout Session. It speaks Stripe's wire format (form-encoded bodies in bracket notation, bearer keys,
+ * A local stand-in for the few Stripe API endpoints the Checkout adapter calls: create a coupon, and create,
+ * retrieve and expire a Checkout Session. It speaks Stripe's wire format (form-encoded bodies in bracket notation, bearer keys,
  * JSON answers with a request id, errors as `{ error: { type, code, message, param } }`, idempotency keys),
  * so the official SDK talks to it unchanged. What the customer does on the payment page is played by the
  * test through `complete` and `settle`.
@@ -13,7 +13,13 @@ import type { AddressInfo } from 'node:net';
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
-export type StandInCoupon = { id: string; percent_off: number } | { id: string; amount_off: number; currency: string };
+export type StandInCoupon = {
+  id: string;
+  name?: string | null;
+  max_redemptions?: number | null;
+  times_redeemed?: number;
+  metadata?: Record<string, string>;
+} & ({ percent_off: number } | { amount_off: number; currency: string });
 
 export interface StandInLineItem {
   quantity: number;
@@ -255,6 +261,9 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       const id = requireString(entry, 'coupon', label);
       const coupon = coupons.get(id);
       if (!coupon) throw new ApiError(400, 'invalid_request_error', `No such coupon: ${id}`, 'resource_missing', label);
+      if (coupon.max_redemptions && (coupon.times_redeemed ?? 0) >= coupon.max_redemptions) {
+        throw new ApiError(400, 'invalid_request_error', `Coupon ${id} is no longer valid.`, 'coupon_expired', label);
+      }
       return coupon;
     });
     if (discounts.length > 1) {
@@ -334,6 +343,51 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     return session;
   }
 
+  /** Stripe's own checks on a new coupon: an amount with a currency or a percentage, a name of 40 at most. */
+  function createCoupon(params: FormObject): StandInCoupon & { object: 'coupon' } {
+    const hasAmount = params.amount_off !== undefined;
+    if (hasAmount === (params.percent_off !== undefined)) {
+      throw new ApiError(400, 'invalid_request_error', 'You must pass exactly one of amount_off or percent_off.');
+    }
+    const duration = params.duration === undefined ? 'once' : requireString(params, 'duration');
+    if (duration !== 'once') {
+      throw new ApiError(400, 'invalid_request_error', `This stand-in only takes duration=once, not ${duration}`);
+    }
+    const name = params.name === undefined ? null : requireString(params, 'name');
+    if (name !== null && name.length > 40) {
+      throw new ApiError(
+        400,
+        'invalid_request_error',
+        'Name must be at most 40 characters.',
+        'parameter_invalid',
+        'name',
+      );
+    }
+    const id = params.id === undefined ? randomId('').slice(0, 8) : requireString(params, 'id');
+    if (coupons.has(id))
+      throw new ApiError(400, 'invalid_request_error', 'Coupon already exists.', 'resource_already_exists');
+    const common = {
+      id,
+      name,
+      max_redemptions:
+        params.max_redemptions === undefined ? null : requireInteger(params, 'max_redemptions', 'max_redemptions', 1),
+      times_redeemed: 0,
+      metadata: stringMap(params.metadata, 'metadata'),
+    };
+    const coupon: StandInCoupon = hasAmount
+      ? {
+          ...common,
+          amount_off: requireInteger(params, 'amount_off', 'amount_off', 1),
+          currency: requireString(params, 'currency').toLowerCase(),
+        }
+      : { ...common, percent_off: Number(requireString(params, 'percent_off')) };
+    if ('percent_off' in coupon && !(coupon.percent_off > 0 && coupon.percent_off <= 100)) {
+      throw new ApiError(400, 'invalid_request_error', 'Invalid percent_off.', 'parameter_invalid', 'percent_off');
+    }
+    coupons.set(id, coupon);
+    return { object: 'coupon', ...coupon };
+  }
+
   function expire(id: string): StandInSession {
     const session = found(id);
     if (session.status !== 'open') {
@@ -360,6 +414,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
 
   function route(method: string, path: string, query: FormObject, body: FormObject): unknown {
     if (path === '/v1/checkout/sessions' && method === 'POST') return createSession(body);
+    if (path === '/v1/coupons' && method === 'POST') return createCoupon(body);
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (match && !match[2] && method === 'GET') return shown(found(decodeURIComponent(match[1]!)), query);
     if (match && match[2] && method === 'POST') return expire(decodeURIComponent(match[1]!));
@@ -508,6 +563,10 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
         status: outcome === 'paid' ? 'succeeded' : 'processing',
       };
       paymentIntents.set(intent.id, intent);
+      for (const { coupon } of session.discounts) {
+        const redeemed = coupons.get(coupon);
+        if (redeemed) redeemed.times_redeemed = (redeemed.times_redeemed ?? 0) + 1;
+      }
       Object.assign(session, { status: 'complete', url: null, payment_intent: intent.id, payment_status: outcome });
       return copy(session);
     },

@@ -16,7 +16,7 @@ export interface PaymentRequest {
   customerName: string;
   currency: string;
   lines: PaymentLine[];
-  /** The coupon, when one applies: its provider-side id and the discount we computed. */
+  /** The coupon, when one applies: its code, its id at the provider (for reports) and the discount we computed. */
   discount: { couponCode: string; providerCouponId: string; amountCents: number } | null;
   successUrl: string;
   cancelUrl: string;

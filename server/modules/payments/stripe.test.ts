@@ -105,6 +105,7 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
     stripe = await startStripeStandIn({ clock: () => now, apiKey: SECRET_KEY });
     stripe.addCoupon({ id: 'stripe_tenoff', percent_off: 10 });
     stripe.addCoupon({ id: 'stripe_fiveoff', amount_off: 500, currency: 'usd' });
+    stripe.addCoupon({ id: 'stripe_half', percent_off: 50 });
     database = await createTestDatabase(engine);
     await importContent(database.db, [
       contentFixture('alpha', { title: 'Alpha', priceCents: 2999 }, 1),
@@ -119,8 +120,13 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
     const coupons = [
       { code: 'TENOFF', type: 'percentage', value: 10, providerCouponId: 'stripe_tenoff', perUserLimit: 5 },
       { code: 'FIVEOFF', type: 'fixed', value: 500, providerCouponId: 'stripe_fiveoff', perUserLimit: 5 },
+      // 50 % off, at most $10: Stripe's own coupon of that id has no cap.
+      { code: 'HALFCAP', type: 'percentage', value: 50, maxDiscountCents: 1000, providerCouponId: 'stripe_half' },
       // Known to the store, but its Stripe coupon was deleted (or never made) in the Stripe account.
       { code: 'GHOST', type: 'fixed', value: 300, providerCouponId: 'stripe_deleted' },
+      // Leaves 29 cents to pay on Alpha: less than Stripe charges.
+      { code: 'NEARLYALL', type: 'fixed', value: 2970, perUserLimit: 5 },
+      { code: 'NOTHING', type: 'percentage', value: 0 },
     ];
     for (const c of coupons) await createCoupon(database.db, newCouponSchema.parse(c), now);
     app = await buildApp({ database: { ...database, close: async () => undefined }, services });
@@ -142,6 +148,21 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
     ]);
     const { sessionId, orderId } = await startPaying(student, ' tenoff ');
     expect(orderId).toMatch(ORDER_ID_PATTERN);
+
+    // The discount goes to Stripe as a coupon for this checkout alone, for the amount worked out here.
+    const couponCreates = requestsTo('POST', '/v1/coupons');
+    expect(couponCreates.map((r) => r.body)).toEqual([
+      {
+        amount_off: '700',
+        currency: 'usd',
+        duration: 'once',
+        max_redemptions: '1',
+        name: 'TENOFF',
+        metadata: { orderId, couponCode: 'TENOFF', providerCouponId: 'stripe_tenoff' },
+      },
+    ]);
+    expect(couponCreates[0]!.headers['idempotency-key']).toBe(`coupon-${orderId}`);
+    const oneOff = [...stripe.coupons.values()].find((c) => c.metadata?.orderId === orderId)!;
 
     const creates = requestsTo('POST', '/v1/checkout/sessions');
     expect(creates).toHaveLength(1);
@@ -166,7 +187,7 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
           },
         },
       ],
-      discounts: [{ coupon: 'stripe_tenoff' }],
+      discounts: [{ coupon: oneOff.id }],
       customer_email: student.email,
       client_reference_id: student.id,
       success_url: `${TEST_BASE_URL}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -380,11 +401,48 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
     expect(await ordersOf(student.id)).toHaveLength(1);
   });
 
+  it('Stripe takes what the store charges: a capped percentage, a coupon gone from Stripe, a nil discount', async () => {
+    // 50 % of $59.98 is $29.99; the store caps it at $10.00, and so does Stripe, though its stripe_half has no cap.
+    const capped = await newStudent([['alpha', 2]]);
+    stripe.failNext(500); // The answer to the coupon is lost: asked again with the same key, one coupon made.
+    const first = await startPaying(capped, 'HALFCAP');
+    expect(stripe.sessions.get(first.sessionId)).toMatchObject({
+      amount_subtotal: 5998,
+      amount_total: 4998,
+      total_details: { amount_discount: 1000 },
+    });
+    expect(requestsTo('POST', '/v1/coupons').map((r) => r.headers['idempotency-key'])).toEqual([
+      `coupon-${first.orderId}`,
+      `coupon-${first.orderId}`,
+    ]);
+    expect([...stripe.coupons.values()].filter((c) => c.metadata?.orderId === first.orderId)).toHaveLength(1);
+    stripe.complete(first.sessionId, 'paid');
+    expect(await services.checkout.sync(first.sessionId)).toBe('succeeded');
+    expect(await ordersOf(capped.id)).toMatchObject([
+      { amount_subtotal_cents: 5998, amount_discount_cents: 1000, amount_total_cents: 4998, coupon_code: 'HALFCAP' },
+    ]);
+
+    // The store's coupon names a Stripe coupon that no longer exists: it is only a label, the payment goes on.
+    const ghost = await newStudent([['beta', 1]]);
+    const second = await startPaying(ghost, 'GHOST');
+    expect(stripe.sessions.get(second.sessionId)).toMatchObject({ amount_total: 1699 });
+
+    // 0 % off: no coupon is made (Stripe refuses one for nothing), the full price is asked.
+    const none = await newStudent([['beta', 1]]);
+    stripe.requests.length = 0;
+    const third = await startPaying(none, 'NOTHING');
+    expect(requestsTo('POST', '/v1/coupons')).toHaveLength(0);
+    expect(stripe.sessions.get(third.sessionId)).toMatchObject({ amount_total: 1999, discounts: [] });
+  });
+
   it('a Stripe error on create: the message shown, the checkout failed and its coupon hold released', async () => {
     const student = await newStudent([['alpha', 1]]);
-    const before = await usedCount('GHOST');
-    const started = await services.checkout.start(student, 'GHOST');
-    expect(started).toEqual({ ok: false, message: 'An error occurred: No such coupon: stripe_deleted' });
+    const before = await usedCount('NEARLYALL');
+    const started = await services.checkout.start(student, 'NEARLYALL');
+    expect(started).toEqual({
+      ok: false,
+      message: "An error occurred: The Checkout Session's total amount due must add up to at least $0.50 usd",
+    });
     // A 400 is Stripe's final word: the SDK does not ask again.
     expect(requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(1);
     const checkout = await db()
@@ -392,9 +450,9 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
       .selectAll()
       .where('user_id', '=', student.id)
       .executeTakeFirstOrThrow();
-    expect(checkout).toMatchObject({ status: 'failed', session_id: null, coupon_code: 'GHOST' });
+    expect(checkout).toMatchObject({ status: 'failed', session_id: null, coupon_code: 'NEARLYALL' });
     expect(await holdOf(checkout.order_id)).toBe('released');
-    expect(await usedCount('GHOST')).toBe(before);
+    expect(await usedCount('NEARLYALL')).toBe(before);
     expect(await cartOf(student.id)).toEqual(['alpha']);
     expect([...stripe.sessions.values()].some((s) => s.metadata.orderId === checkout.order_id)).toBe(false);
   });

@@ -3,6 +3,7 @@ import {
   ProviderError,
   WebhookSignatureError,
   type PaymentProvider,
+  type PaymentRequest,
   type PaymentState,
   type ProviderPayment,
 } from './provider.ts';
@@ -74,10 +75,33 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     }
   }
 
+  /**
+   * The discount as a coupon of its own for this one checkout, for exactly the amount the store worked out.
+   * A Stripe coupon has no cap, so the store's own coupon in Stripe would take 50 % of $100 where the store
+   * caps it at $10; and Stripe rounds percentages its own way. The store's coupon is named in the metadata.
+   */
+  async function discountCoupon({ discount, currency, orderId }: PaymentRequest) {
+    if (!discount || discount.amountCents <= 0) return null;
+    return call(() =>
+      stripe.coupons.create(
+        {
+          amount_off: discount.amountCents,
+          currency,
+          duration: 'once',
+          max_redemptions: 1,
+          name: discount.couponCode,
+          metadata: { orderId, couponCode: discount.couponCode, providerCouponId: discount.providerCouponId },
+        },
+        { idempotencyKey: `coupon-${orderId}` },
+      ),
+    );
+  }
+
   return {
     name: 'stripe',
 
     async createSession(request) {
+      const coupon = await discountCoupon(request);
       const session = await call(() =>
         stripe.checkout.sessions.create(
           {
@@ -90,7 +114,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
                 product_data: { name: line.description, metadata: { examId: line.examId } },
               },
             })),
-            ...(request.discount && { discounts: [{ coupon: request.discount.providerCouponId }] }),
+            ...(coupon && { discounts: [{ coupon: coupon.id }] }),
             customer_email: request.customerEmail,
             client_reference_id: request.userId,
             success_url: request.successUrl,
