@@ -19,10 +19,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
                 },
                 // The small modules every page uses (layout, formatting, messages) travel together; page-specific
-                // rules travel with their pages.
+                // rules, and dates (app/lib/time-zone.ts), travel with the pages that use them.
                 {
                   name: 'common',
-                  test: /[\\/]app[\\/](components|lib)[\\/]|[\\/]shared[\\/](money|messages|exam-display)\.ts/,
+                  test: /[\\/]app[\\/](components[\\/]|lib[\\/](?!time-zone\.))|[\\/]shared[\\/](money|messages|exam-display)\.ts/,
                 },
               ],
             },

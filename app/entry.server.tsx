@@ -6,8 +6,8 @@ import css from './app.css?inline';
 import { InlineStyleContext, PAGE_STYLE } from './lib/inline-style.tsx';
 import { NonceContext } from './lib/nonce.tsx';
 import { pageStylesheet } from './lib/page-stylesheet.server.ts';
-import { ThemeScriptContext } from './lib/theme-script.tsx';
-import { themeScript } from './lib/theme-script.server.ts';
+import { HeadScriptContext } from './lib/head-script.tsx';
+import { headScript } from './lib/head-script.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -31,9 +31,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStyleContext.Provider value={{ css: PAGE_STYLE, nonce: styleNonce }}>
-          <ThemeScriptContext.Provider value={themeScript}>
+          <HeadScriptContext.Provider value={headScript}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </ThemeScriptContext.Provider>
+          </HeadScriptContext.Provider>
         </InlineStyleContext.Provider>
       </NonceContext.Provider>,
       {

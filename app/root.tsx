@@ -20,14 +20,15 @@ import { CartProvider } from './features/cart/cart-context.tsx';
 import { takeFlash, type Flash } from './lib/flash.server.ts';
 import { InlineStylesheet, useWholeStylesheet } from './lib/inline-style.tsx';
 import { useNonce } from './lib/nonce.tsx';
-import { useThemeScript } from './lib/theme-script.tsx';
+import { useHeadScript } from './lib/head-script.tsx';
+import { timeZoneOf } from './lib/time-zone.ts';
 
 const NO_EXAMS: string[] = [];
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.user ? { name: context.user.name } : null;
+  const user = context.user ? { name: context.user.name, timeZone: timeZoneOf(request) } : null;
   const waiting = await takeFlash(request);
   // A signed-in student's cart and owned exams arrive with the page; an anonymous cart lives in the browser.
   const { cart, owned } = context.user
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const themeScript = useThemeScript();
+  const headScript = useHeadScript();
   const root = useRouteLoaderData<typeof loader>('root');
   useWholeStylesheet();
   return (
@@ -51,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />
         <meta name="theme-color" content="#2952cc" />
         <Meta />
         <InlineStylesheet />

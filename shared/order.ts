@@ -60,8 +60,3 @@ export function splitDiscount(lineAmounts: number[], discountCents: number): num
   }
   return parts;
 }
-
-/** The order date as the thank-you page shows it: long US format, e.g. "November 21, 2026". */
-export function formatOrderDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}

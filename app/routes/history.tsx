@@ -3,6 +3,8 @@ import { HISTORY_MODES, parseHistoryFilters, type HistoryFilters } from '../../s
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/history';
+import { formatDate } from '../../shared/dates.ts';
+import { useTimeZone } from '../lib/time-zone.ts';
 
 export function meta() {
   return [{ title: 'My History | PracticePass' }, { name: 'robots', content: 'noindex' }];
@@ -15,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const modeLabels = { all: 'All', exam: 'Exam', practice: 'Practice' } as const;
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 function hrefFor(filters: HistoryFilters, change: Partial<HistoryFilters>): string {
   const next = { ...filters, ...change };
@@ -28,6 +29,7 @@ function hrefFor(filters: HistoryFilters, change: Partial<HistoryFilters>): stri
 }
 
 export default function History({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { filters, attempts, totalAttempts, averageScore, testsPassed, pages, exams } = loaderData;
   const submit = useSubmit();
   return (
@@ -120,7 +122,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
                     {a.testName}
                     <span className="block text-xs font-normal text-slate-600">{a.examTitle}</span>
                   </th>
-                  <td className="p-3">{date.format(new Date(a.submittedAt))}</td>
+                  <td className="p-3">{formatDate(a.submittedAt, 'mediumTime', timeZone)}</td>
                   <td className="p-3">{a.mode === 'exam' ? 'Exam' : 'Practice'}</td>
                   <td className="p-3 font-semibold">{a.percentage}%</td>
                   <td className="p-3">

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { formatPrice } from '../../shared/money.ts';
-import { formatOrderDate, type OrderView } from '../../shared/order.ts';
+import { type OrderView } from '../../shared/order.ts';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
 import { PaymentStatus } from '../features/orders/order-receipt.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/order';
+import { formatDate } from '../../shared/dates.ts';
+import { useTimeZone } from '../lib/time-zone.ts';
 
 export function meta() {
   return [{ title: 'Orders | PracticePass' }, { name: 'robots', content: 'noindex' }];
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { orders, error } = loaderData;
   return (
     <section aria-labelledby="page-heading" className="container-page py-10">
@@ -56,7 +59,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <PaymentStatus status={order.paymentStatus} />
                 </div>
                 <p className="mt-1 text-sm text-slate-600">
-                  {formatOrderDate(order.createdAt)} · {formatPrice(order.amountTotalCents)}{' '}
+                  {formatDate(order.createdAt, 'long', timeZone)} · {formatPrice(order.amountTotalCents)}{' '}
                   {order.currency.toUpperCase()}
                   {order.couponCode && ` · coupon ${order.couponCode}`}
                 </p>

@@ -22,6 +22,8 @@ import { redirectWith } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/practice-tests';
+import { formatDate } from '../../shared/dates.ts';
+import { useTimeZone } from '../lib/time-zone.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isCatalogueId(params.examId)
@@ -72,9 +74,9 @@ const sortLabels: Record<TestSort, string> = {
   difficulty: 'Difficulty',
   'best-score': 'Best score',
 };
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { exam, access, progress, courseProgress, user, charts } = loaderData;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -135,11 +137,11 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
             <>
               <div>
                 <dt className="text-slate-600">Purchase date</dt>
-                <dd className="font-medium">{longDate.format(new Date(access.purchaseDate))}</dd>
+                <dd className="font-medium">{formatDate(access.purchaseDate, 'long', timeZone)}</dd>
               </div>
               <div>
                 <dt className="text-slate-600">Access until</dt>
-                <dd className="font-medium">{longDate.format(new Date(access.expiresAt))}</dd>
+                <dd className="font-medium">{formatDate(access.expiresAt, 'long', timeZone)}</dd>
               </div>
             </>
           )}

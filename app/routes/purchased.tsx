@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/purchased';
+import { formatDate } from '../../shared/dates.ts';
+import { useTimeZone } from '../lib/time-zone.ts';
 
 export function meta() {
   return [{ title: 'My Exams | PracticePass' }, { name: 'robots', content: 'noindex' }];
@@ -12,9 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { exams: await context.services.practice.progress.purchasedExams(user.id) };
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 export default function Purchased({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { exams } = loaderData;
   return (
     <section aria-labelledby="purchased-heading" className="container-page py-10">
@@ -43,11 +44,11 @@ export default function Purchased({ loaderData }: Route.ComponentProps) {
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <div>
                     <dt className="text-slate-600">Purchased</dt>
-                    <dd className="font-medium">{longDate.format(new Date(exam.purchaseDate))}</dd>
+                    <dd className="font-medium">{formatDate(exam.purchaseDate, 'long', timeZone)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-600">{exam.expired ? 'Expired' : 'Access until'}</dt>
-                    <dd className="font-medium">{longDate.format(new Date(exam.expiresAt))}</dd>
+                    <dd className="font-medium">{formatDate(exam.expiresAt, 'long', timeZone)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-600">Days remaining</dt>

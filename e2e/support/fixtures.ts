@@ -98,3 +98,12 @@ export async function createCoupon(args: string[]) {
     env: { ...process.env, DATABASE_URL: e2eDatabaseFile() },
   });
 }
+
+/** Starts a test in exam mode and hands it in with nothing answered: a fail. */
+export async function handInBlank(page: Page, testId: string) {
+  await page.goto(`/practice-test/${testId}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+}

@@ -1,6 +1,15 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './checkout.ts';
-import { answersOf, chooseOptions, clientAddress, expect, register, test, uniqueEmail } from './fixtures.ts';
+import {
+  answersOf,
+  chooseOptions,
+  clientAddress,
+  expect,
+  handInBlank,
+  register,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 import { TEST_SERVICE_PORTS } from './ports.ts';
 
 export const PMP = 'Project Management Professional (PMP)';
@@ -43,11 +52,7 @@ async function makeStudent(page: Page): Promise<Omit<Student, 'state'>> {
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
 
-  await page.goto('/practice-test/pmp-pt1?mode=exam');
-  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
-  await page.getByRole('button', { name: 'Submit Test' }).last().click();
-  await page.getByRole('button', { name: 'Submit Test' }).click();
-  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  await handInBlank(page, 'pmp-pt1');
   return { name, email, receipt };
 }
 

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { AttemptRow, ExamCharts, PurchasedExam } from '../../../shared/student-progress.ts';
 import { ProgressRing } from '../catalogue/components/progress-ring.tsx';
 import { LazyCharts } from '../progress/components/lazy-charts.tsx';
+import { formatDate } from '../../../shared/dates.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
 
 export interface DashboardData {
   name: string;
@@ -11,10 +13,9 @@ export interface DashboardData {
   charts: ExamCharts[];
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** The signed-in home: where the student stands, what they bought, and what they did last. */
 export default function Dashboard({ data }: { data: DashboardData }) {
+  const timeZone = useTimeZone();
   const active = data.purchased.filter((p) => !p.expired);
   return (
     <section aria-labelledby="dashboard-heading" className="container-page py-10">
@@ -73,7 +74,7 @@ export default function Dashboard({ data }: { data: DashboardData }) {
               <span>
                 <span className="block font-medium">{a.testName}</span>
                 <span className="text-sm text-slate-600">
-                  {a.examTitle} · {shortDate.format(new Date(a.submittedAt))} ·{' '}
+                  {a.examTitle} · {formatDate(a.submittedAt, 'medium', timeZone)} ·{' '}
                   {a.mode === 'exam' ? 'Exam' : 'Practice'} · {a.percentage}% · {a.isPassed ? 'Passed' : 'Failed'}
                 </span>
               </span>

@@ -1,6 +1,8 @@
 import { checkoutMessages } from '../../../shared/checkout-messages.ts';
 import { formatPrice } from '../../../shared/money.ts';
-import { formatOrderDate, type OrderView } from '../../../shared/order.ts';
+import { type OrderView } from '../../../shared/order.ts';
+import { formatDate } from '../../../shared/dates.ts';
+import { useTimeZone } from '../../lib/time-zone.ts';
 
 const statusStyles: Record<string, string> = {
   succeeded: 'bg-emerald-100 text-emerald-900',
@@ -18,6 +20,7 @@ export function PaymentStatus({ status }: { status: string }) {
 
 /** An order's summary and items: the thank-you page and the printed receipt. Amounts arrive in cents. */
 export function OrderReceipt({ order }: { order: OrderView }) {
+  const timeZone = useTimeZone();
   const currency = order.currency.toUpperCase();
   return (
     <>
@@ -28,7 +31,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
         </div>
         <div>
           <dt className="text-slate-600">Order Date</dt>
-          <dd className="font-medium">{formatOrderDate(order.createdAt)}</dd>
+          <dd className="font-medium">{formatDate(order.createdAt, 'long', timeZone)}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Payment Status</dt>

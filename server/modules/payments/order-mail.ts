@@ -1,5 +1,6 @@
 import { formatPrice } from '../../../shared/money.ts';
-import { formatOrderDate, type OrderView } from '../../../shared/order.ts';
+import { formatDate } from '../../../shared/dates.ts';
+import { type OrderView } from '../../../shared/order.ts';
 import type { Mail } from '../mail/mailer.ts';
 
 /** The order confirmation: what was bought, what was paid, and where to find it. */
@@ -18,7 +19,7 @@ export function orderConfirmationMail(order: OrderView, baseUrl: string): Mail {
       `${baseUrl}/purchased`,
       '',
       `Order: ${order.orderId}`,
-      `Date: ${formatOrderDate(order.createdAt)}`,
+      `Date: ${formatDate(order.createdAt, 'long')}`,
       '',
       ...lines,
       ...(order.amountDiscountCents > 0

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ExamDetail } from '../../../../shared/catalogue.ts';
 import { Tabs } from './tabs.tsx';
+import { formatDate } from '../../../../shared/dates.ts';
 
 /** Overview, Curriculum, Practice Tests (once unlocked), Reviews and FAQ of an exam. */
 export function ExamTabs({ exam, unlocked }: { exam: ExamDetail; unlocked: boolean }) {
@@ -74,8 +75,6 @@ function Curriculum({ curriculum }: { curriculum: ExamDetail['curriculum'] }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 function Reviews({ reviews }: { reviews: ExamDetail['reviews'] }) {
   if (reviews.length === 0) return <p className="text-slate-700">No reviews yet.</p>;
   const average = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
@@ -91,7 +90,7 @@ function Reviews({ reviews }: { reviews: ExamDetail['reviews'] }) {
               <span className="font-semibold text-slate-900">{review.user}</span>
               <Stars rating={review.rating} />
               <time dateTime={review.date} className="text-slate-600">
-                {dateFormat.format(new Date(`${review.date}T00:00:00Z`))}
+                {formatDate(`${review.date}T00:00:00Z`, 'long')}
               </time>
             </p>
             <p className="mt-2 text-slate-800">{review.comment}</p>

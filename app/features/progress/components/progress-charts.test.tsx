@@ -21,7 +21,7 @@ const chart = {
 
 describe('the progress charts', () => {
   it('give every score as text for screen readers, next to the drawn chart', () => {
-    render(<ProgressCharts charts={[chart]} />);
+    render(<ProgressCharts charts={[chart]} timeZone="UTC" />);
     expect(screen.getByRole('img', { name: 'Scores of PMP over time; the table below lists them' })).toBeTruthy();
     const rows = within(screen.getByRole('table', { name: 'Scores of PMP' })).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -31,8 +31,19 @@ describe('the progress charts', () => {
     ]);
   });
 
+  it('date the scores in the student’s time zone', () => {
+    // 10:00 UTC is midnight of the next day on Kiritimati (UTC+14).
+    render(<ProgressCharts charts={[chart]} timeZone="Pacific/Kiritimati" />);
+    const rows = within(screen.getByRole('table', { name: 'Scores of PMP' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'DateTestScore',
+      'May 2Practice Test 155%',
+      'May 4Practice Test 280%',
+    ]);
+  });
+
   it('write each domain share out and name the weakest domain to study next', () => {
-    render(<ProgressCharts charts={[chart]} />);
+    render(<ProgressCharts charts={[chart]} timeZone="UTC" />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'People90% (9 of 10)',
       'Process30% (3 of 10)',

@@ -1,22 +1,22 @@
 import type { ExamCharts } from '../../../../shared/student-progress.ts';
+import { formatDate } from '../../../../shared/dates.ts';
 
 const W = 320;
 const H = 160;
 const PAD = { left: 32, right: 8, top: 10, bottom: 22 };
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Scores over time against the passing line, and the share right per domain, for each exam. Plain SVG
  * (no chart library); values are written out, lines are dashed or solid, so nothing depends on colour;
  * each chart has a table for screen readers.
  */
-export default function ProgressCharts({ charts }: { charts: ExamCharts[] }) {
+export default function ProgressCharts({ charts, timeZone }: { charts: ExamCharts[]; timeZone: string }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {charts.map((chart) => (
         <figure key={chart.examId} className="rounded-xl bg-white p-5 shadow-sm">
           <figcaption className="font-semibold">{chart.examTitle}</figcaption>
-          <ScoreChart chart={chart} />
+          <ScoreChart chart={chart} timeZone={timeZone} />
           <DomainBars chart={chart} />
         </figure>
       ))}
@@ -24,7 +24,7 @@ export default function ProgressCharts({ charts }: { charts: ExamCharts[] }) {
   );
 }
 
-function ScoreChart({ chart }: { chart: ExamCharts }) {
+function ScoreChart({ chart, timeZone }: { chart: ExamCharts; timeZone: string }) {
   const points = chart.scores.slice(-20);
   const x = (i: number) =>
     PAD.left +
@@ -93,7 +93,7 @@ function ScoreChart({ chart }: { chart: ExamCharts }) {
           <tbody>
             {points.map((p, i) => (
               <tr key={i}>
-                <td>{dateFormat.format(new Date(p.submittedAt))}</td>
+                <td>{formatDate(p.submittedAt, 'dayMonth', timeZone)}</td>
                 <td>{p.testName}</td>
                 <td>{p.percentage}%</td>
               </tr>
