@@ -278,6 +278,14 @@ test('a locked test asks a visitor to sign up, and offers a signed-in student th
     'href',
     `/register?from=${encodeURIComponent(`/exam/${EXAM}/practice-tests`)}`,
   );
+  // So does each locked test on the exam's page, and signing up comes back to it.
+  await page.goto(`/exam/${EXAM}/practice-tests`);
+  const locked = page.getByRole('article').filter({ hasText: 'Unlock More Tests' });
+  await expect(locked).toHaveCount(3);
+  await expect(locked.first().getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+    'href',
+    `/register?from=${encodeURIComponent(`/exam/${EXAM}/practice-tests`)}`,
+  );
 
   await register(page, { name: 'Not Yet', email: uniqueEmail('locked'), password: 'buy-it-later-1' });
   await page.goto('/practice-test/clf-c02-pt2');

@@ -24,6 +24,7 @@ import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/practice-tests';
 import { formatDate } from '../../shared/dates.ts';
 import { useTimeZone } from '../lib/time-zone.ts';
+import { signUpPath } from '../features/practice/sign-up-path.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isCatalogueId(params.examId)
@@ -159,10 +160,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             {!user && (
-              <Link
-                to={`/register?from=${encodeURIComponent(`/exam/${exam.id}/practice-tests`)}`}
-                className="btn-primary"
-              >
+              <Link to={signUpPath(exam.id)} className="btn-primary">
                 Sign Up to Save Progress
               </Link>
             )}
@@ -216,6 +214,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
                 progress={progressMap.get(test.id) ?? NO_PROGRESS}
                 open={!demo || test.position === 1}
                 signedIn={user !== null}
+                examId={exam.id}
               />
             </li>
           ))}

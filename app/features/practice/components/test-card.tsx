@@ -3,18 +3,20 @@ import { Fact } from '../../../components/ui/fact.tsx';
 import { capitalise } from '../../../../shared/exam-display.ts';
 import type { PracticeTestSummary } from '../../../../shared/catalogue.ts';
 import type { TestProgress } from '../../../../shared/progress.ts';
+import { signUpPath } from '../sign-up-path.ts';
 
 interface Props {
   test: PracticeTestSummary;
   progress: TestProgress;
   open: boolean;
   signedIn: boolean;
+  examId: string;
 }
 
 const score = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** One practice test: its facts, the student's first/best/last score, and the two ways to take it. */
-export function TestCard({ test, progress, open, signedIn }: Props) {
+export function TestCard({ test, progress, open, signedIn, examId }: Props) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{test.displayName ?? test.title}</h2>
@@ -51,7 +53,7 @@ export function TestCard({ test, progress, open, signedIn }: Props) {
           <div className="w-full rounded-lg bg-slate-100 p-3 text-sm">
             <p className="font-semibold">Unlock More Tests</p>
             {!signedIn && (
-              <Link to="/register" className="btn-primary mt-2">
+              <Link to={signUpPath(examId)} className="btn-primary mt-2">
                 Sign Up
               </Link>
             )}

@@ -4,6 +4,7 @@ import { accountMessages } from '../../../../shared/account-messages.ts';
 import type { AttemptResult, TestInfo } from '../../../../shared/practice.ts';
 import { GoogleButton } from '../../accounts/components/google-button.tsx';
 import { formatDuration } from '../attempt-api.ts';
+import { signUpPath } from '../sign-up-path.ts';
 
 interface Props {
   info: TestInfo;
@@ -62,10 +63,7 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
               failureMessage={accountMessages.googleRegistrationFailed}
             />
           ) : (
-            <Link
-              to={`/register?from=${encodeURIComponent(`/exam/${info.examId}/practice-tests`)}`}
-              className="btn-primary mt-4"
-            >
+            <Link to={signUpPath(info.examId)} className="btn-primary mt-4">
               Sign Up Now
             </Link>
           )}
