@@ -72,7 +72,7 @@ test('the cart page: quantity never below 1, clear, and sign-in to check out', a
   await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
-  const quantity = page.getByLabel('Quantity');
+  const quantity = page.getByRole('spinbutton', { name: `Quantity of ${PMP}`, exact: true });
   await quantity.fill('2');
   await expect(total(page)).toHaveText('$99.98');
   await quantity.fill('0');

@@ -118,7 +118,11 @@ export default function Cart() {
                       {item.category} · {formatPrice(item.priceCents)}
                     </p>
                   </div>
-                  <QuantityInput quantity={item.quantity} onCommit={(quantity) => setQuantity(item.examId, quantity)} />
+                  <QuantityInput
+                    title={item.title}
+                    quantity={item.quantity}
+                    onCommit={(quantity) => setQuantity(item.examId, quantity)}
+                  />
                   <p className="w-24 text-right font-semibold">{formatPrice(item.lineTotalCents)}</p>
                   <button
                     type="button"

@@ -15,9 +15,12 @@ const SETTLE_MS = 800;
  * what is typed and not saved. Arrow keys and the spin buttons step the quantity as usual.
  */
 export function QuantityInput({
+  title,
   quantity,
   onCommit,
 }: {
+  /** The exam's title, so each box in the cart says whose quantity it is. */
+  title: string;
   quantity: number;
   onCommit: (quantity: number) => Promise<void>;
 }) {
@@ -83,6 +86,7 @@ export function QuantityInput({
               setProblem(false);
             }
           }}
+          aria-label={`Quantity of ${title}`}
           aria-invalid={problem || undefined}
           aria-describedby={problem ? messageId : undefined}
           className="min-h-11 w-16 rounded-lg border border-slate-300 px-2"
