@@ -367,15 +367,82 @@ test('an answer the store could not take says so, and the next one goes through'
   await page.route('**/api/attempts', (route) =>
     route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
   );
-  await chooseOptions(page, first!, [wrongOf(first!)]);
+  // Clicked, not checked: the box is unticked again as soon as the store answers.
+  const wrong = page
+    .getByRole('group')
+    .locator('input')
+    .nth(first!.options.findIndex((o) => o.id === wrongOf(first!)));
+  await wrong.click();
   await expect(page.getByRole('alert')).toHaveText(
     'Something went wrong on our side. Your answers so far are kept: please try again.',
   );
+  // The answer that was not stored does not look stored.
+  await expect(page.getByRole('group').locator('input:checked')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Question 1, not answered' })).toBeVisible();
   await page.unroute('**/api/attempts');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/attempts') && r.status() === 200);
   await chooseOptions(page, first!, first!.correct);
   await saved;
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('answers are stored in the order given, and before the test is handed in', async ({ page }) => {
+  const [first, second] = await answersOf(EXAM, DEMO);
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  let answered = 0;
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/attempts')) answered += 1;
+  });
+  /** Holds the next request to the store until the returned function lets it go. */
+  async function slowNext() {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/attempts',
+      async (route) => {
+        await slow;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    return release;
+  }
+
+  // The first answer is slow on the way and the student changes their mind: the change is stored last.
+  let release = await slowNext();
+  await chooseOptions(page, first!, [wrongOf(first!)]);
+  await chooseOptions(page, first!, first!.correct);
+  release();
+  await expect.poll(() => answered).toBe(2);
+
+  // The second answer is still on its way when the test is handed in: it counts.
+  await page.getByRole('button', { name: 'Next' }).click();
+  release = await slowNext();
+  await chooseOptions(page, second!, second!.correct);
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  release();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  await expect(page.getByText('2 of 11')).toBeVisible();
+});
+
+test('a refused answer or flag goes back off the screen and stays out of the review', async ({ page }) => {
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await page.route('**/api/attempts', (route) => route.abort('internetdisconnected'), { times: 2 });
+  await page.getByRole('group').locator('input').first().click();
+  await expect(page.getByRole('alert')).toHaveText('The connection was lost. Check your network and try again.');
+  await page.getByRole('button', { name: 'Flag for review' }).click();
+  await expect(page.getByRole('button', { name: 'Flag for review' })).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('n');
+  await expect(page.getByRole('button', { name: 'Question 1, not answered' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Question 1', exact: true })).toHaveCount(1);
+  await expect(page.getByText('No question is flagged.')).toBeVisible();
 });
 
 test('legacy test links lead to real test details that start the test', async ({ page }) => {

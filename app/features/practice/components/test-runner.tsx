@@ -39,8 +39,44 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   const update = (id: string, change: Partial<QuestionView>) =>
     setQuestions((list) => list.map((q) => (q.id === id ? { ...q, ...change } : q)));
 
+  /** What the server holds for each question, as far as its answers have said. */
+  const held = useRef(new Map(initial.questions.map((q) => [q.id, { selected: q.selected, flagged: q.flagged }])));
+  /** Answers and flags go to the server one after another, so the last change made is the last one stored. */
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const changes = useRef(new Map<string, number>());
+
+  /**
+   * Shows a change at once and saves it. A change the server refuses (the connection lost, the attempt
+   * handed in elsewhere, the time up) is taken back off the screen, unless a newer one is on its way.
+   */
+  function save(questionId: string, change: { selected: string[] } | { flagged: boolean }) {
+    const key = `${questionId} ${'selected' in change ? 'selected' : 'flagged'}`;
+    const number = (changes.current.get(key) ?? 0) + 1;
+    changes.current.set(key, number);
+    update(questionId, change);
+    saving.current = saving.current.then(async () => {
+      const response = await postAttempt<{ checked: null }>({
+        intent: 'answer',
+        attemptId: initial.id,
+        questionId,
+        ...change,
+      });
+      const stored = held.current.get(questionId)!;
+      if (!('error' in response)) {
+        held.current.set(questionId, { ...stored, ...change });
+        return;
+      }
+      setMessage(response.error);
+      if (changes.current.get(key) === number) {
+        update(questionId, 'selected' in change ? { selected: stored.selected } : { flagged: stored.flagged });
+      }
+    });
+  }
+
   const submit = useCallback(async () => {
     setSubmitting(true);
+    // Answers still on their way are stored before the attempt is handed in.
+    await saving.current;
     const result = await postAttempt<AttemptResult>({ intent: 'submit', attemptId: initial.id });
     if ('error' in result) {
       setSubmitting(false);
@@ -61,22 +97,12 @@ export function TestRunner({ info, initial, onFinished }: Props) {
       : question.selected.includes(optionId)
         ? question.selected.filter((id) => id !== optionId)
         : [...question.selected, optionId].slice(-question.choose);
-    update(question.id, { selected });
     setMessage(null);
-    void postAttempt<{ checked: null }>({
-      intent: 'answer',
-      attemptId: initial.id,
-      questionId: question.id,
-      selected,
-    }).then((r) => {
-      if ('error' in r) setMessage(r.error);
-    });
+    save(question.id, { selected });
   }
 
   function toggleFlag() {
-    const flagged = !question.flagged;
-    update(question.id, { flagged });
-    void postAttempt({ intent: 'answer', attemptId: initial.id, questionId: question.id, flagged });
+    save(question.id, { flagged: !question.flagged });
   }
 
   async function check() {
@@ -84,6 +110,8 @@ export function TestRunner({ info, initial, onFinished }: Props) {
       setMessage(practiceMessages.selectAnswer);
       return;
     }
+    // A check locks the question: the choices made before it are stored first.
+    await saving.current;
     const response = await postAttempt<{ checked: CheckedAnswer }>({
       intent: 'check',
       attemptId: initial.id,
