@@ -240,6 +240,16 @@ test.describe('Google sign-in', () => {
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome, Google User' })).toBeVisible();
   });
+
+  test('without a window of its own, a refused Google sign-in comes back to sign-in, still on the way to the page asked for', async ({
+    page,
+  }) => {
+    await refuseNextGoogleSignIn();
+    // Where the button sends this window when the browser blocks the small one.
+    await page.goto('/auth/google?from=%2Fhistory');
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent('/history')}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Google authentication failed' })).toBeVisible();
+  });
 });
 
 test('too many sign-in attempts from one client are refused for a while', async ({ page }) => {

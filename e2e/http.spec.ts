@@ -34,7 +34,7 @@ test('every kind of answer carries a strict script policy, HSTS and no version b
     page: await request.get('/exams'),
     'data request': await request.get('/exams.data'),
     'JSON API': await request.post('/api/cart', { data: { intent: 'view' } }),
-    'sign-in API': await request.get('/api/auth/get-session'),
+    'sign-in API': await request.post('/api/auth/sign-in/email', { data: {} }),
     'static file': await request.get('/favicon.svg'),
     'unknown page': await request.get('/no/such/page'),
     'refused method': await request.delete('/exams'),

@@ -17,9 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const ok = context.user !== null && !params.get('error');
   if (params.get('popup') === '1') return { ok };
-  return ok
-    ? redirectWith(targetFrom(request), [], { type: 'success', message: accountMessages.loggedIn })
-    : redirectWith('/login', [], { type: 'error', message: accountMessages.googleFailed });
+  if (ok) return redirectWith(targetFrom(request), [], { type: 'success', message: accountMessages.loggedIn });
+  // Signing in another way still leads on to the page the visitor was going to.
+  const login = params.has('from') ? `/login?from=${encodeURIComponent(targetFrom(request))}` : '/login';
+  return redirectWith(login, [], { type: 'error', message: accountMessages.googleFailed });
 }
 
 export default function GoogleDone() {

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from 'react-router';
 import { Fact } from '../components/ui/fact.tsx';
 import { examFacts } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
-import { messages } from '../../shared/messages.ts';
+import { catalogueMessages } from '../../shared/catalogue-messages.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { LockedActions } from '../features/cart/components/locked-actions.tsx';
 import { ExamTabs } from '../features/catalogue/components/exam-tabs.tsx';
@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isCatalogueId(params.examId)
     ? await context.services.practice.examProgress(params.examId, context.user)
     : null;
-  if (!page) throw data(messages.examNotInDatabase(params.examId.slice(0, 80)), { status: 404 });
+  if (!page) throw data(catalogueMessages.examNotInDatabase(params.examId.slice(0, 80)), { status: 404 });
   return {
     exam: page.exam,
     heroThumbnail: await context.services.catalogue.inlineThumbnail(page.exam.thumbnail),
@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${messages.examNotFoundTitle} | PracticePass` }];
+  if (!loaderData) return [{ title: `${catalogueMessages.examNotFoundTitle} | PracticePass` }];
   const { exam } = loaderData;
   const origin = originOf(matches);
   const url = `${origin}/exams/${exam.id}`;
@@ -133,7 +133,7 @@ function LockIcon() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <StatusPage title={messages.examNotFoundTitle} message={messages.examNotFoundBody}>
+      <StatusPage title={catalogueMessages.examNotFoundTitle} message={catalogueMessages.examNotFoundBody}>
         <>
           <p className="w-full text-sm text-slate-600">{String(error.data)}</p>
           <Link to="/exams" className="btn-primary">
@@ -144,5 +144,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   // The server hides the cause of unexpected errors, so the spec's default message is what shows.
-  return <StatusPage title={messages.examLoadErrorTitle} message={messages.examLoadErrorDefault} />;
+  return <StatusPage title={catalogueMessages.examLoadErrorTitle} message={catalogueMessages.examLoadErrorDefault} />;
 }

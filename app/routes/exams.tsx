@@ -1,6 +1,6 @@
 import { data, Link, useNavigation } from 'react-router';
 import { CATALOGUE_PAGE_SIZE, type ExamSummary } from '../../shared/catalogue.ts';
-import { messages } from '../../shared/messages.ts';
+import { catalogueMessages } from '../../shared/catalogue-messages.ts';
 import { parsePage, parseSearch } from '../../shared/search.ts';
 import { CataloguePager, cataloguePageHref } from '../features/catalogue/components/catalogue-pager.tsx';
 import { ExamGrid } from '../features/catalogue/components/exam-grid.tsx';
@@ -43,13 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!search.ok) return data<CatalogueData>({ ...nothing, term, error: search.error }, { status: 400 });
   const page = parsePage(params.get('page'));
   if (page === null)
-    return data<CatalogueData>({ ...nothing, term, error: messages.noSuchCataloguePage }, { status: 400 });
+    return data<CatalogueData>({ ...nothing, term, error: catalogueMessages.noSuchCataloguePage }, { status: 400 });
   try {
     const { exams, total } = await context.services.catalogue.search(term, page);
     const pageCount = Math.ceil(total / CATALOGUE_PAGE_SIZE);
     if (page > Math.max(pageCount, 1)) {
       return data<CatalogueData>(
-        { ...nothing, term, total, pageCount, error: messages.noSuchCataloguePage },
+        { ...nothing, term, total, pageCount, error: catalogueMessages.noSuchCataloguePage },
         { status: 404 },
       );
     }
@@ -91,11 +91,11 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
         <SearchForm key={term} defaultValue={term} />
       </div>
       {loading ? (
-        <Spinner label={messages.loadingExams} />
+        <Spinner label={catalogueMessages.loadingExams} />
       ) : error ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
           <p>{error}</p>
-          {error === messages.noSuchCataloguePage && (
+          {error === catalogueMessages.noSuchCataloguePage && (
             <p className="mt-2">
               <Link to={cataloguePageHref(term, 1)} className="font-semibold underline">
                 Go to the first page
@@ -104,10 +104,10 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : failed ? (
-        <LoadFailed message={messages.loadExamsFailed} />
+        <LoadFailed message={catalogueMessages.loadExamsFailed} />
       ) : exams.length === 0 ? (
         <p role="status" className="rounded-lg bg-white p-6 text-center text-slate-700">
-          {term ? messages.noSearchResults : 'No exams are available yet.'}
+          {term ? catalogueMessages.noSearchResults : 'No exams are available yet.'}
         </p>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { messages } from '../../shared/messages.ts';
+import { catalogueMessages } from '../../shared/catalogue-messages.ts';
 import { lazy, Suspense } from 'react';
 import { ExamGrid } from '../features/catalogue/components/exam-grid.tsx';
 import { SearchForm } from '../features/catalogue/components/search-form.tsx';
@@ -131,7 +131,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <SearchForm id="home-search" />
         </div>
-        {failed ? <LoadFailed message={messages.loadExamsFailed} /> : <ExamGrid exams={exams} />}
+        {failed ? <LoadFailed message={catalogueMessages.loadExamsFailed} /> : <ExamGrid exams={exams} />}
         <p className="mt-8 text-center">
           <Link to="/exams" className="btn-secondary">
             View All Certification Exams

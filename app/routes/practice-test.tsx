@@ -9,7 +9,7 @@ import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
 import { TestRunner } from '../features/practice/components/test-runner.tsx';
 import type { Route } from './+types/practice-test';
-import { signUpPath } from '../features/practice/sign-up-path.ts';
+import { signUpPath } from '../lib/sign-up-path.ts';
 
 // The result screen loads when a test ends, not with the test.
 const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));

@@ -24,7 +24,7 @@ import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/practice-tests';
 import { formatDate } from '../../shared/dates.ts';
 import { useTimeZone } from '../lib/time-zone.ts';
-import { signUpPath } from '../features/practice/sign-up-path.ts';
+import { signUpPath } from '../lib/sign-up-path.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isCatalogueId(params.examId)

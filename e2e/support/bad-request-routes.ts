@@ -219,8 +219,13 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/healthz', as: ['anonymous'] },
   { path: '/api/cart', as: ['anonymous'] },
   { path: '/api/attempts', as: ['anonymous'] },
-  { path: '/api/auth/get-session', as: ['victim'] },
-  { path: '/api/auth/{endpoint}', params: { endpoint: 'list-sessions' }, as: ['anonymous'] },
+  {
+    path: '/api/auth/reset-password/{token}',
+    params: { token: 'not-a-token' },
+    query: { callbackURL: '/reset-password' },
+    as: ['anonymous'],
+  },
+  { path: '/api/auth/{endpoint}', params: { endpoint: 'list-sessions' }, as: ['victim'] },
   { path: '/assets/{file}', params: { file: 'no-such-file.js' }, as: ['anonymous'] },
   { path: '/thumbnails/{file}', params: { file: 'pmp.svg' }, as: ['anonymous'] },
 ];

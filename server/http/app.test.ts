@@ -39,6 +39,47 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('offers only the documented sign-in operations and the links back into them', async () => {
+    const database = await createTestDatabase(engine);
+    const app = await buildApp({ database, services: createTestServices(database) });
+    close = () => app.close();
+    const origin = 'http://localhost:3000';
+    const closed = [
+      { method: 'GET', url: '/api/auth/get-session' },
+      { method: 'GET', url: '/api/auth/list-sessions' },
+      { method: 'POST', url: '/api/auth/update-user', payload: { name: '' } },
+      { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'a', newPassword: 'b' } },
+      { method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'google' } },
+      { method: 'GET', url: '/api/auth/sign-up/email' },
+      { method: 'DELETE', url: '/api/auth/sign-out' },
+      { method: 'GET', url: '/api/auth/callback/elsewhere' },
+      { method: 'GET', url: '/api/auth/oauth2/callback/google' },
+    ] as const;
+    for (const request of closed) {
+      const response = await app.inject({ ...request, headers: { origin } });
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+      expect(response.json()).toEqual({ error: 'There is nothing at this address.' });
+    }
+    // The documented ones reach the library: a bad body is its refusal, not a 404.
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email?x=1',
+      headers: { origin },
+      payload: { email: 'someone@example.com', password: 'a-password-1', rememberMe: false },
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      error: 'rememberMe: Unrecognized key: "rememberMe"',
+    });
+    // The link in the reset email goes on to the reset page, whatever its token.
+    const link = await app.inject({
+      method: 'GET',
+      url: '/api/auth/reset-password/not-a-token?callbackURL=%2Freset-password',
+    });
+    expect(link.statusCode).toBe(302);
+  });
+
   it('logs each request once, after answering it, with its path but never its query', async () => {
     const database = await createTestDatabase(engine);
     const lines: Record<string, unknown>[] = [];

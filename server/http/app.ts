@@ -6,6 +6,7 @@ import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOpti
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { DatabaseHandle } from '../db/database.ts';
 import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
+import { offeredAuthRequest } from '../modules/accounts/auth-requests.ts';
 import { registerAttemptsEndpoint } from './attempts-endpoint.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import type { Services } from './load-context.ts';
@@ -14,7 +15,7 @@ import { OPENAPI_PATH, openApiText } from './openapi.ts';
 import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
-import { methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
+import { FALLBACK, methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -139,6 +140,10 @@ export async function buildApp(options: AppOptions) {
     fetchRoutes.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     fetchRoutes.all('/api/auth/*', async (request, reply) => {
+      const path = new URL(request.url, 'http://store.invalid').pathname.slice('/api/auth'.length);
+      if (!offeredAuthRequest(request.method, path)) {
+        return reply.status(404).send({ error: FALLBACK[404] });
+      }
       const response = await services.accounts.handler(toFetchRequest(request, reply, clientHeaders(request)));
       return sendFetchResponse(reply, await withErrorSentence(response));
     });

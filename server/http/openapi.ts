@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
 import { cartRequestSchema } from '../../shared/cart-requests.ts';
+import { AUTH_OPERATIONS } from '../modules/accounts/auth-requests.ts';
 import { WEBHOOK_PATH } from '../modules/payments/index.ts';
 import {
   attemptAnswerSchema,
@@ -45,17 +46,13 @@ const refused = (description: string) => json(ref('Refusal'), description);
 const crossSite = refused('Posted from another site: "Requests from other sites are not accepted."');
 
 /** A sign-in library endpoint the store's pages use: JSON in, the library's JSON out, refusals with `error`. */
-function authOperation(summary: string, properties: Record<string, object>, required: string[]) {
+function authOperation(summary: string, body: z.ZodType) {
+  const { $schema: _, ...schema } = z.toJSONSchema(body, { io: 'input' });
   return {
     post: {
       tags: ['accounts'],
       summary,
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': { schema: { type: 'object', properties, required, additionalProperties: false } },
-        },
-      },
+      requestBody: { required: true, content: { 'application/json': { schema } } },
       responses: {
         200: { description: 'Done; a sign-in sets the session cookie.', content: { 'application/json': {} } },
         '4XX': json(ref('AuthRefusal'), 'Refused, with the reason in `error`.'),
@@ -63,8 +60,6 @@ function authOperation(summary: string, properties: Record<string, object>, requ
     },
   };
 }
-
-const text = (maxLength: number) => ({ type: 'string', maxLength });
 
 function buildDocument(version: string) {
   const registry = z.registry<{ id: string }>();
@@ -98,7 +93,7 @@ function buildDocument(version: string) {
         session: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'better-auth.session_token',
+          name: 'pp.session_token',
           description: 'The HttpOnly session cookie set at sign-in.',
         },
       },
@@ -168,26 +163,11 @@ function buildDocument(version: string) {
           },
         },
       },
-      '/api/auth/sign-up/email': authOperation(
-        'Register with name, email and password',
-        { name: text(100), email: text(254), password: { type: 'string', minLength: 8, maxLength: 128 } },
-        ['name', 'email', 'password'],
-      ),
-      '/api/auth/sign-in/email': authOperation(
-        'Sign in with email and password',
-        { email: text(254), password: text(128) },
-        ['email', 'password'],
-      ),
-      '/api/auth/sign-out': authOperation('Sign out, ending the session', {}, []),
-      '/api/auth/request-password-reset': authOperation(
-        'Ask for a password-reset email (the answer is the same whether the address is known or not)',
-        { email: text(254), redirectTo: text(200) },
-        ['email'],
-      ),
-      '/api/auth/reset-password': authOperation(
-        'Set a new password with the token from the email',
-        { token: text(200), newPassword: { type: 'string', minLength: 8, maxLength: 128 } },
-        ['token', 'newPassword'],
+      ...Object.fromEntries(
+        Object.entries(AUTH_OPERATIONS).map(([path, { summary, body }]) => [
+          `/api/auth${path}`,
+          authOperation(summary, body),
+        ]),
       ),
       [OPENAPI_PATH]: {
         get: {

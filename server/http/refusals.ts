@@ -3,7 +3,8 @@ export const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 
 export const methodRefused = (method: string) => ({ error: `This address does not accept ${method} requests.` });
 
-const FALLBACK: Record<number, string> = {
+/** The sentence for a refusal that came without one. */
+export const FALLBACK: Record<number, string> = {
   400: 'That request is not valid.',
   401: 'Please sign in first.',
   403: 'That is not allowed.',

@@ -130,6 +130,53 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(await response.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK' });
   });
 
+  it('holds direct API calls to the form’s rules: a name, at most 80 characters, a real email, nothing else', async () => {
+    const signUp = (body: object) =>
+      services.accounts.handler(
+        new Request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: TEST_BASE_URL,
+            // Each call from its own address, past the limit on sign-ups per address.
+            'x-practicepass-client-ip': newClient().ip,
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+    const password = 'a-good-password-7';
+    const refusals: [object, string][] = [
+      [{ name: '   ', email: 'blank@example.com', password }, m.nameMissing],
+      [{ name: 'N'.repeat(81), email: 'long@example.com', password }, m.nameTooLong],
+      [{ name: 'Long Mail', email: `${'a'.repeat(250)}@example.com`, password }, m.emailInvalid],
+      [
+        { name: 'Extra', email: 'extra@example.com', password, image: 'https://evil.test/x.png' },
+        'image: Unrecognized key: "image"',
+      ],
+      [{ name: 42, email: 'typed@example.com', password }, 'name: Invalid input: expected string, received number'],
+    ];
+    for (const [body, message] of refusals) {
+      const response = await signUp(body);
+      expect(response.status, message).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
+    }
+    const stored = await database.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'in', ['blank@example.com', 'long@example.com', 'extra@example.com', 'typed@example.com'])
+      .execute();
+    expect(stored).toEqual([]);
+    // The form says the same, in the spec's words.
+    expect(
+      await services.accounts.register(
+        { name: 'Long Mail', email: `${'b'.repeat(250)}@example.com`, password },
+        newClient(),
+      ),
+    ).toMatchObject({ ok: false, message: m.emailInvalid });
+    // 80 characters is allowed.
+    expect((await signUp({ name: 'N'.repeat(80), email: 'eighty@example.com', password })).status).toBe(200);
+  });
+
   it('tells a missing account from a wrong password, and signs in with the right one', async () => {
     const client = newClient();
     ok(await services.accounts.register({ name: 'Bo', email: 'bo@example.com', password: 'correct-horse-9' }, client));
@@ -145,6 +192,13 @@ describe.each(engines)('accounts on %s', (engine) => {
       ok: false,
       message: m.wrongPassword,
     });
+    // No password is that long: a wrong one, said the same way, or no account at all.
+    expect(
+      await services.accounts.signIn({ email: 'bo@example.com', password: 'x'.repeat(129) }, client),
+    ).toMatchObject({ ok: false, message: m.wrongPassword });
+    expect(
+      await services.accounts.signIn({ email: 'nobody@example.com', password: 'x'.repeat(129) }, client),
+    ).toMatchObject({ ok: false, message: m.noAccount });
     const signedIn = ok(
       await services.accounts.signIn({ email: ' BO@example.com', password: 'correct-horse-9' }, client),
     );

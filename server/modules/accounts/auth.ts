@@ -7,6 +7,7 @@ import type { Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from './account-mail.ts';
+import { authBodyProblem } from './auth-requests.ts';
 
 /** The header our HTTP layer sets to the client's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = 'x-practicepass-client-ip';
@@ -81,6 +82,17 @@ export function createAuth(options: AuthOptions) {
         if (typeof password === 'string' && isWeakPassword(password)) {
           throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: 'Password is too weak' });
         }
+        // Every caller, the store's forms or anyone else, is held to the same body (auth-requests.ts).
+        const problem = authBodyProblem(ctx.path, ctx.body);
+        if (!problem) return;
+        if (ctx.path === '/sign-in/email' && problem.field === 'password') {
+          // No stored password is that long: it is a wrong password, and said the same way.
+          throw new APIError('UNAUTHORIZED', {
+            code: 'INVALID_EMAIL_OR_PASSWORD',
+            message: 'Invalid email or password',
+          });
+        }
+        throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: problem.message, field: problem.field });
       }),
     },
     plugins: google

@@ -3,7 +3,7 @@ import { Fact } from '../../../components/ui/fact.tsx';
 import { capitalise } from '../../../../shared/exam-display.ts';
 import type { PracticeTestSummary } from '../../../../shared/catalogue.ts';
 import type { TestProgress } from '../../../../shared/progress.ts';
-import { signUpPath } from '../sign-up-path.ts';
+import { signUpPath } from '../../../lib/sign-up-path.ts';
 
 interface Props {
   test: PracticeTestSummary;

@@ -4,7 +4,7 @@ import { accountMessages } from '../../../../shared/account-messages.ts';
 import type { AttemptResult, TestInfo } from '../../../../shared/practice.ts';
 import { GoogleButton } from '../../accounts/components/google-button.tsx';
 import { formatDuration } from '../attempt-api.ts';
-import { signUpPath } from '../sign-up-path.ts';
+import { signUpPath } from '../../../lib/sign-up-path.ts';
 
 interface Props {
   info: TestInfo;

@@ -39,20 +39,20 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   const update = (id: string, change: Partial<QuestionView>) =>
     setQuestions((list) => list.map((q) => (q.id === id ? { ...q, ...change } : q)));
 
-  /** What the server holds for each question, as far as its answers have said. */
-  const held = useRef(new Map(initial.questions.map((q) => [q.id, { selected: q.selected, flagged: q.flagged }])));
+  /** Each question as the server holds it, as far as its answers have said. */
+  const held = useRef(new Map(initial.questions.map((q) => [q.id, q])));
   /** Answers and flags go to the server one after another, so the last change made is the last one stored. */
   const saving = useRef<Promise<void>>(Promise.resolve());
-  const changes = useRef(new Map<string, number>());
+  /** The newest change of each question's answer and flag. */
+  const newest = useRef(new Map<string, object>());
 
   /**
    * Shows a change at once and saves it. A change the server refuses (the connection lost, the attempt
    * handed in elsewhere, the time up) is taken back off the screen, unless a newer one is on its way.
    */
-  function save(questionId: string, change: { selected: string[] } | { flagged: boolean }) {
-    const key = `${questionId} ${'selected' in change ? 'selected' : 'flagged'}`;
-    const number = (changes.current.get(key) ?? 0) + 1;
-    changes.current.set(key, number);
+  function save(questionId: string, change: Pick<QuestionView, 'selected'> | Pick<QuestionView, 'flagged'>) {
+    const field = Object.keys(change)[0] as 'selected' | 'flagged';
+    newest.current.set(questionId + field, change);
     update(questionId, change);
     saving.current = saving.current.then(async () => {
       const response = await postAttempt<{ checked: null }>({
@@ -62,13 +62,11 @@ export function TestRunner({ info, initial, onFinished }: Props) {
         ...change,
       });
       const stored = held.current.get(questionId)!;
-      if (!('error' in response)) {
+      if ('error' in response) {
+        setMessage(response.error);
+        if (newest.current.get(questionId + field) === change) update(questionId, { [field]: stored[field] });
+      } else {
         held.current.set(questionId, { ...stored, ...change });
-        return;
-      }
-      setMessage(response.error);
-      if (changes.current.get(key) === number) {
-        update(questionId, 'selected' in change ? { selected: stored.selected } : { flagged: stored.flagged });
       }
     });
   }
@@ -151,14 +149,21 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || reviewing) return;
-      const option = Number.parseInt(event.key, 10);
-      if (option >= 1 && option <= question.options.length) choose(question.options[option - 1]!.id);
-      else if ((event.key === 'n' || event.key === 'N') && !last && !nextBlocked) goTo(index + 1);
-      else if (event.key === 'f' || event.key === 'F') toggleFlag();
+      const key = event.key.toLowerCase();
+      const option = question.options[Number(key) - 1];
+      if (option) choose(option.id);
+      else if (key === 'n' && !last && !nextBlocked) goTo(index + 1);
+      else if (key === 'f') toggleFlag();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
+
+  const alert = message && (
+    <p role="alert" className="mt-4 font-medium text-red-800">
+      {message}
+    </p>
+  );
 
   if (reviewing) {
     const unanswered = questions.flatMap((q, i) => (q.selected.length === 0 ? [i] : []));
@@ -175,11 +180,7 @@ export function TestRunner({ info, initial, onFinished }: Props) {
           onGo={goTo}
         />
         <ReviewList title="Flagged for review" indexes={flagged} empty="No question is flagged." onGo={goTo} />
-        {message && (
-          <p role="alert" className="mt-4 text-red-800">
-            {message}
-          </p>
-        )}
+        {alert}
         <div className="mt-6 flex flex-wrap gap-3">
           <button type="button" className="btn-primary" onClick={() => void submit()} disabled={submitting}>
             Submit Test
@@ -271,11 +272,7 @@ export function TestRunner({ info, initial, onFinished }: Props) {
               <p className="mt-1 whitespace-pre-wrap text-slate-800">{question.checked.explanation}</p>
             </div>
           )}
-          {message && (
-            <p role="alert" className="mt-4 font-medium text-red-800">
-              {message}
-            </p>
-          )}
+          {alert}
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
           <button type="button" className="btn-secondary" onClick={toggleFlag} aria-pressed={question.flagged}>
