@@ -153,6 +153,13 @@ test('sign-in and registration work without JavaScript, with the server checking
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, No Script' })).toBeVisible();
+  // The user menu needs a script to open: its Orders and Logout are there without one.
+  await page.getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL('/order');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
   await context.close();
 });
 

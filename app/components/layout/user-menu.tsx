@@ -96,6 +96,19 @@ export function UserMenu({ name }: { name: string }) {
           </Form>
         </li>
       </ul>
+      {/* Without JavaScript the menu cannot open: its two entries are offered as they are. */}
+      <noscript>
+        <span className="inline-flex items-center gap-1">
+          <Link to="/order" className="rounded px-2 py-2 text-sm text-slate-800 underline">
+            Orders
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="rounded px-2 py-2 text-sm text-slate-800 underline">
+              Logout
+            </button>
+          </Form>
+        </span>
+      </noscript>
     </div>
   );
 }
