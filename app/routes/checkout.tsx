@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { redirectWith } from '../lib/auth.server.ts';
 import { readForm } from '../lib/form.server.ts';
+import { timeZoneOf } from '../lib/time-zone.ts';
 import type { Route } from './+types/checkout';
 
 /**
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) return redirect('/login?redirect=/cart');
   // 'Go to Checkout' elsewhere in the store carries the coupon applied in the cart.
   const coupon = couponCode(new URL(request.url).searchParams.get('coupon'));
-  const started = await context.services.checkout.start(context.user, coupon);
+  const started = await context.services.checkout.start({ ...context.user, timeZone: timeZoneOf(request) }, coupon);
   if (started.ok) return redirect(started.url);
   return redirectWith('/cart', [], { type: 'error', message: started.message });
 }
@@ -23,7 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!context.user) return data({ error: checkoutMessages.notAuthenticated }, 401);
   const form = await readForm(request);
-  const started = await context.services.checkout.start(context.user, couponCode(form.get('coupon')));
+  const started = await context.services.checkout.start(
+    { ...context.user, timeZone: timeZoneOf(request) },
+    couponCode(form.get('coupon')),
+  );
   if (started.ok) return redirect(started.url);
   return data({ error: started.message }, 400);
 }

@@ -183,6 +183,8 @@ export interface CheckoutsTable {
   created_at: string;
   expires_at: string;
   updated_at: string;
+  /** The student's IANA time zone at the start (migration 0012); null before it, read as UTC. */
+  time_zone: string | null;
 }
 
 export interface OrdersTable {

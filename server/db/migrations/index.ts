@@ -10,6 +10,7 @@ import * as m0008 from './0008-exam-search-text.ts';
 import * as m0009 from './0009-exam-listing.ts';
 import * as m0010 from './0010-catalogue-order.ts';
 import * as m0011 from './0011-reset-open-attempts.ts';
+import * as m0012 from './0012-checkout-time-zone.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-exam-listing': m0009,
   '0010-catalogue-order': m0010,
   '0011-reset-open-attempts': m0011,
+  '0012-checkout-time-zone': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -31,7 +31,10 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
   const newStudent = (cart: [examId: string, quantity: number][]) => insertStudent(database, cart, now);
 
   /** Starts paying and answers the payment session's id. */
-  async function startPaying(user: { id: string; email: string; name: string }, coupon: string | null = null) {
+  async function startPaying(
+    user: { id: string; email: string; name: string; timeZone?: string },
+    coupon: string | null = null,
+  ) {
     const started = await services.checkout.start(user, coupon);
     if (!started.ok) throw new Error(started.message);
     const sessionId = started.url.split('/').pop()!;
@@ -153,6 +156,8 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: student.email, subject: `Your PracticePass order ${order!.orderId}` });
     expect(mailer.sent[0]!.text).toContain('Total paid: $62.97 USD');
+    // No time zone was known when paying started: the date is UTC's.
+    expect(mailer.sent[0]!.text).toContain('Date: November 21, 2026');
     // The sandbox told the webhook as well; that delivery finds the work done.
     expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual(['checkout.session.completed']);
     expect(await services.checkout.notify(Buffer.from(deliveries[0]!.body), deliveries[0]!.signature)).toBe(
@@ -160,6 +165,16 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     );
     expect(await count('orders', student.id)).toBe(1);
     expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('the confirmation email dates the order in the time zone the student paid from', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    // Noon UTC on 21 November is 2 am on the 22nd on Kiritimati (UTC+14).
+    const sessionId = await startPaying({ ...student, timeZone: 'Pacific/Kiritimati' });
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    expect(await services.checkout.sync(sessionId)).toBe('succeeded');
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.text).toContain('Date: November 22, 2026');
   });
 
   it('a declined card: no order, the coupon hold given back, the cart kept', async () => {

@@ -64,7 +64,7 @@ export function createCheckoutService(options: CheckoutOptions) {
   }
 
   /** Sends the confirmation once per order; a failed send is tried again on the next visit. */
-  async function confirm(orderId: string, userId: string): Promise<void> {
+  async function confirm({ order_id: orderId, user_id: userId, time_zone }: CheckoutsTable): Promise<void> {
     const claimed = await db
       .updateTable('orders')
       .set({ confirmation_sent_at: iso() })
@@ -74,7 +74,7 @@ export function createCheckoutService(options: CheckoutOptions) {
     if (Number(claimed.numUpdatedRows) === 0) return;
     const [order] = await ordersOf(db, userId, { orderId });
     try {
-      if (order) await options.mailer.send(orderConfirmationMail(order, options.baseUrl));
+      if (order) await options.mailer.send(orderConfirmationMail(order, options.baseUrl, time_zone ?? 'UTC'));
     } catch (error) {
       log(`Order confirmation for ${orderId} not sent: ${(error as Error).message}`);
       await db.updateTable('orders').set({ confirmation_sent_at: null }).where('id', '=', orderId).execute();
@@ -86,7 +86,7 @@ export function createCheckoutService(options: CheckoutOptions) {
     switch (payment.state) {
       case 'succeeded':
         await fulfil(db, checkout.order_id, payment, clock());
-        await confirm(checkout.order_id, checkout.user_id);
+        await confirm(checkout);
         return 'succeeded';
       case 'pending':
         await db
@@ -109,7 +109,7 @@ export function createCheckoutService(options: CheckoutOptions) {
   async function sync(sessionId: string): Promise<PaymentOutcome> {
     const known = await bySession(sessionId);
     if (known?.status === 'complete') {
-      await confirm(known.order_id, known.user_id);
+      await confirm(known);
       return 'succeeded';
     }
     const payment = await provider.retrieve(sessionId);
@@ -182,7 +182,10 @@ export function createCheckoutService(options: CheckoutOptions) {
 
   return {
     /** 'Proceed to Payment': a payment session for the stored cart and coupon, priced here. */
-    async start(user: { id: string; email: string; name: string }, couponCode: string | null): Promise<StartResult> {
+    async start(
+      user: { id: string; email: string; name: string; timeZone?: string },
+      couponCode: string | null,
+    ): Promise<StartResult> {
       await abandonOpen(user.id);
       const settling = await stillSettling(user.id);
       const cart = await options.cart.view(user.id);
@@ -241,6 +244,7 @@ export function createCheckoutService(options: CheckoutOptions) {
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
         updated_at: now.toISOString(),
+        time_zone: user.timeZone ?? null,
       };
       try {
         await db.transaction().execute(async (trx) => {

@@ -3,8 +3,8 @@ import { formatDate } from '../../../shared/dates.ts';
 import { type OrderView } from '../../../shared/order.ts';
 import type { Mail } from '../mail/mailer.ts';
 
-/** The order confirmation: what was bought, what was paid, and where to find it. */
-export function orderConfirmationMail(order: OrderView, baseUrl: string): Mail {
+/** The order confirmation: what was bought, what was paid, and where to find it, dated in the student's zone. */
+export function orderConfirmationMail(order: OrderView, baseUrl: string, timeZone = 'UTC'): Mail {
   const lines = order.items.map(
     (item) => `- ${item.description} × ${item.quantity}: ${formatPrice(item.amountSubtotalCents)}`,
   );
@@ -19,7 +19,7 @@ export function orderConfirmationMail(order: OrderView, baseUrl: string): Mail {
       `${baseUrl}/purchased`,
       '',
       `Order: ${order.orderId}`,
-      `Date: ${formatDate(order.createdAt, 'long')}`,
+      `Date: ${formatDate(order.createdAt, 'long', timeZone)}`,
       '',
       ...lines,
       ...(order.amountDiscountCents > 0
