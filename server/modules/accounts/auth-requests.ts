@@ -51,7 +51,7 @@ export function offeredAuthRequest(method: string, path: string): boolean {
 
 const OUR_WORDS = new Set<string>(Object.values(m));
 
-export type BodyProblem = { field: string; message: string } | null;
+export type BodyProblem = { field: string; message: string; tooLong: boolean } | null;
 
 /** The first thing wrong with an operation's body, or null; paths that are not operations pass. */
 export function authBodyProblem(path: string, body: unknown): BodyProblem {
@@ -61,5 +61,6 @@ export function authBodyProblem(path: string, body: unknown): BodyProblem {
   const issue = parsed.error.issues[0]!;
   const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.');
   // The store's own sentences stand alone; the schema's say which field they are about.
-  return { field, message: OUR_WORDS.has(issue.message) || !field ? issue.message : `${field}: ${issue.message}` };
+  const message = OUR_WORDS.has(issue.message) || !field ? issue.message : `${field}: ${issue.message}`;
+  return { field, message, tooLong: issue.code === 'too_big' };
 }

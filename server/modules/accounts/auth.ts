@@ -85,7 +85,7 @@ export function createAuth(options: AuthOptions) {
         // Every caller, the store's forms or anyone else, is held to the same body (auth-requests.ts).
         const problem = authBodyProblem(ctx.path, ctx.body);
         if (!problem) return;
-        if (ctx.path === '/sign-in/email' && problem.field === 'password') {
+        if (ctx.path === '/sign-in/email' && problem.field === 'password' && problem.tooLong) {
           // No stored password is that long: it is a wrong password, and said the same way.
           throw new APIError('UNAUTHORIZED', {
             code: 'INVALID_EMAIL_OR_PASSWORD',
