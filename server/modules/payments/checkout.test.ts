@@ -83,6 +83,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       { code: 'TENOFF', type: 'percentage', value: 10 },
       { code: 'LIMIT10', type: 'fixed', value: 500, usageLimit: 10 },
       { code: 'ONCEONLY', type: 'fixed', value: 100, perUserLimit: 1 },
+      { code: 'ONCEEACH', type: 'fixed', value: 100, perUserLimit: 1 },
     ];
     for (const c of coupons) await createCoupon(database.db, newCouponSchema.parse(c), now);
   });
@@ -248,6 +249,33 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect((await checkoutOf(first)).status).toBe('complete');
     expect(await count('orders', student.id)).toBe(1);
     expect(await count('purchases', student.id)).toBe(2);
+  });
+
+  it('the cart and checkout count a once-per-student coupon alike: a settling payment uses it, an open page does not', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const cartCheck = async () =>
+      services.cart.checkCoupon({
+        code: 'ONCEEACH',
+        userId: student.id,
+        cart: await services.cart.view(student.id),
+        applied: false,
+      });
+    // A payment page left open holds the coupon, but a new checkout closes it first: the cart says yes, and so
+    // does the checkout.
+    await startPaying(student, 'ONCEEACH');
+    expect(await cartCheck()).toMatchObject({ ok: true });
+    const paying = await startPaying(student, 'ONCEEACH');
+    // Paid with a card that settles later: the coupon is spent unless that payment fails.
+    await sandbox().pay(paying, SANDBOX_CARDS.pending);
+    expect(await services.checkout.sync(paying)).toBe('pending');
+    // The student swaps the exam being paid for another and tries the coupon again.
+    await services.cart.remove(student.id, 'alpha');
+    await services.cart.add(student.id, 'beta');
+    expect(await cartCheck()).toEqual({ ok: false, message: 'You have already used this coupon' });
+    expect(await services.checkout.start(student, 'ONCEEACH')).toEqual({
+      ok: false,
+      message: 'You have already used this coupon',
+    });
   });
 
   it('a checkout that ended unpaid does not hold its exam back', async () => {

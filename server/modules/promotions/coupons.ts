@@ -24,7 +24,19 @@ export async function validateCoupon(
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('coupon_code', '=', code)
         .where('user_id', '=', input.userId)
-        .where('status', '=', 'used')
+        // Used, or held by a payment still settling: what a new checkout meets (coupon-holds.ts). A hold of
+        // a payment page still open is not counted: starting a new checkout closes that page first.
+        .where('status', 'in', ['reserved', 'used'])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('checkouts')
+                .select('order_id')
+                .whereRef('checkouts.order_id', '=', 'coupon_usages.session_id')
+                .where('checkouts.status', 'in', ['creating', 'open']),
+            ),
+          ),
+        )
         .executeTakeFirstOrThrow()
     : { n: 0 };
   return checkCoupon(
