@@ -359,6 +359,25 @@ test('a signed-in student takes the short demo too: the answers count, nothing i
   await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
 });
 
+test('an owner who takes the short demo goes on to the exam’s tests, not to paying for the rest of the cart', async ({
+  page,
+}) => {
+  const email = uniqueEmail('demo-owner');
+  await register(page, { name: 'Demo Owner', email, password: 'owns-it-already-1' });
+  await grantAccess(email, EXAM);
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: /^Unlock Access: / }).click();
+  await page.goto(`/demo/${EXAM}`);
+  await page.getByRole('button', { name: 'Start Demo' }).click();
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByText('0 of 5')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Proceed to Full Course Registration' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Go to Practice Tests' }).click();
+  await expect(page).toHaveURL(`/exam/${EXAM}/practice-tests`);
+});
+
 test('an answer the store could not take says so, and the next one goes through', async ({ page }) => {
   const [first] = await answersOf(EXAM, DEMO);
   await page.goto(`/demo/${EXAM}`);

@@ -35,10 +35,12 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
   >(null);
   const [error, setError] = useState<string | null>(null);
 
-  const { add, has } = useCart();
+  const { add, has, owned } = useCart();
   const navigate = useNavigate();
-  /** decisions.md: the exam goes into the cart, then on to checkout. */
+  const owner = owned.includes(exam.id);
+  /** decisions.md: the exam goes into the cart, then on to checkout; its owner goes on to its tests instead. */
   async function proceed() {
+    if (owner) return navigate(`/exam/${exam.id}/practice-tests`);
     if (!has(exam.id)) await add(exam);
     navigate(checkoutPath());
   }
@@ -87,7 +89,10 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
             result={stage.result}
             onRetry={() => void start()}
             invite={null}
-            proceed={{ label: 'Proceed to Full Course Registration', onProceed: () => void proceed() }}
+            proceed={{
+              label: owner ? 'Go to Practice Tests' : 'Proceed to Full Course Registration',
+              onProceed: () => void proceed(),
+            }}
           />
         </Suspense>
       )}
