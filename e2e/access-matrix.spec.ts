@@ -254,8 +254,8 @@ const ACCESS: Access[] = [
     route: '/payment-pending',
     what: 'A’s payment session',
     request: (a) => ({ url: `/payment-pending?session_id=${a.receipt.sessionId}` }),
-    anonymous: { to: '/payment/verify?' },
-    stranger: { to: '/payment/verify?' },
+    anonymous: { to: '/thank-you?' },
+    stranger: { to: '/thank-you?' },
   },
   {
     route: '/thank-you',
@@ -571,6 +571,12 @@ test('anonymous visitors and another student are refused, and never see A’s at
   const receipt = await (await a.get(`/thank-you?session_id=${owner.receipt.sessionId}`)).text();
   expect(receipt).toContain(owner.student.email);
   expect(await (await a.get('/auth/session')).json()).toEqual({ signedIn: true });
+  // Only A is told "Payment completed successfully!" on coming back from paying.
+  const back = `/payment/success?session_id=${owner.receipt.sessionId}`;
+  const flashOf = async (api: APIRequestContext) =>
+    (await api.get(back, { maxRedirects: 0 })).headers()['set-cookie'] ?? '';
+  expect(await flashOf(stranger.api)).not.toContain('pp_flash=');
+  expect(await flashOf(a)).toContain('pp_flash=');
   expect(storedValue('select name from users where id = ?', owner.userId)).toBe(owner.student.name);
 
   await Promise.all([anonymous.dispose(), stranger.api.dispose(), a.dispose()]);

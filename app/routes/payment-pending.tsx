@@ -15,6 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
   if (!sessionId || sessionId.length > 255) return redirect('/payment-failed?reason=no-session');
   const outcome = await context.services.checkout.sync(sessionId);
+  // Someone else's payment: how it stands is its owner's to see (payment.verify.tsx).
+  if (outcome !== 'not-found' && !(await context.services.checkout.ownsSession(context.user?.id, sessionId))) {
+    return redirect(`/thank-you?session_id=${encodeURIComponent(sessionId)}`);
+  }
   if (outcome === 'succeeded') return redirect(`/payment/verify?session_id=${encodeURIComponent(sessionId)}`);
   if (outcome === 'not-found') return redirect('/payment-failed?reason=not-found');
   if (outcome === 'failed') return redirect('/payment-failed?reason=not-completed');

@@ -336,6 +336,11 @@ export function createCheckoutService(options: CheckoutOptions) {
     },
 
     /** The order paid through a payment session, if it belongs to this user. */
+    /** Whether a payment session is this user's: only its owner is told how it went. */
+    async ownsSession(userId: string | undefined, sessionId: string): Promise<boolean> {
+      return userId !== undefined && (await bySession(sessionId))?.user_id === userId;
+    },
+
     async orderBySession(userId: string, sessionId: string): Promise<OrderView | null> {
       return (await ordersOf(db, userId, { sessionId }))[0] ?? null;
     },
