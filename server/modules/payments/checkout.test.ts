@@ -68,6 +68,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     await importContent(database.db, [
       contentFixture('alpha', { title: 'Alpha', priceCents: 2999 }, 1),
       contentFixture('beta', { title: 'Beta', priceCents: 1999 }, 1),
+      contentFixture('gamma', { title: 'Gamma', priceCents: 999, validityDays: 30 }, 1),
     ]);
     mailer = memoryMailer();
     services = createTestServices(database, {
@@ -159,6 +160,9 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(mailer.sent[0]!.text).toContain('Total paid: $62.97 USD');
     // No time zone was known when paying started: the date is UTC's.
     expect(mailer.sent[0]!.text).toContain('Date: November 21, 2026');
+    // A year of access, from noon UTC on 21 November 2026.
+    expect(mailer.sent[0]!.text).toContain('- Alpha × 1: $29.99, access until November 21, 2027');
+    expect(mailer.sent[0]!.text).toContain('- Beta × 2: $39.98, access until November 21, 2027');
     // The sandbox told the webhook as well; that delivery finds the work done.
     expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual(['checkout.session.completed']);
     expect(await services.checkout.notify(Buffer.from(deliveries[0]!.body), deliveries[0]!.signature)).toBe(
@@ -168,14 +172,16 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(mailer.sent).toHaveLength(1);
   });
 
-  it('the confirmation email dates the order in the time zone the student paid from', async () => {
-    const student = await newStudent([['alpha', 1]]);
+  it('the confirmation email dates the order and each exam’s access in the time zone the student paid from', async () => {
+    const student = await newStudent([['gamma', 1]]);
     // Noon UTC on 21 November is 2 am on the 22nd on Kiritimati (UTC+14).
     const sessionId = await startPaying({ ...student, timeZone: 'Pacific/Kiritimati' });
     await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
     expect(await services.checkout.sync(sessionId)).toBe('succeeded');
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]!.text).toContain('Date: November 22, 2026');
+    // Gamma is open for 30 days, not a year: until 2 am on 22 December there.
+    expect(mailer.sent[0]!.text).toContain('- Gamma × 1: $9.99, access until December 22, 2026');
   });
 
   it('a declined card: no order, the coupon hold given back, the cart kept', async () => {

@@ -73,8 +73,15 @@ export function createCheckoutService(options: CheckoutOptions) {
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
     const [order] = await ordersOf(db, userId, { orderId });
+    const access = await db
+      .selectFrom('purchases')
+      .select(['exam_id', 'expires_at'])
+      .where('order_id', '=', orderId)
+      .execute();
+    const accessUntil = new Map(access.map((p) => [p.exam_id, p.expires_at]));
     try {
-      if (order) await options.mailer.send(orderConfirmationMail(order, options.baseUrl, time_zone ?? 'UTC'));
+      if (order)
+        await options.mailer.send(orderConfirmationMail(order, options.baseUrl, accessUntil, time_zone ?? 'UTC'));
     } catch (error) {
       log(`Order confirmation for ${orderId} not sent: ${(error as Error).message}`);
       await db.updateTable('orders').set({ confirmation_sent_at: null }).where('id', '=', orderId).execute();

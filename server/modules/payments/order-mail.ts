@@ -3,10 +3,22 @@ import { formatDate } from '../../../shared/dates.ts';
 import { type OrderView } from '../../../shared/order.ts';
 import type { Mail } from '../mail/mailer.ts';
 
-/** The order confirmation: what was bought, what was paid, and where to find it, dated in the student's zone. */
-export function orderConfirmationMail(order: OrderView, baseUrl: string, timeZone = 'UTC'): Mail {
+/**
+ * The order confirmation: what was bought, until when each exam is open, what was paid, and where to find
+ * it, dated in the student's zone. `accessUntil` maps each exam to the end of its access.
+ */
+export function orderConfirmationMail(
+  order: OrderView,
+  baseUrl: string,
+  accessUntil: Map<string, string>,
+  timeZone = 'UTC',
+): Mail {
+  const until = (examId: string) => {
+    const end = accessUntil.get(examId);
+    return end ? `, access until ${formatDate(end, 'long', timeZone)}` : '';
+  };
   const lines = order.items.map(
-    (item) => `- ${item.description} × ${item.quantity}: ${formatPrice(item.amountSubtotalCents)}`,
+    (item) => `- ${item.description} × ${item.quantity}: ${formatPrice(item.amountSubtotalCents)}${until(item.examId)}`,
   );
   return {
     to: order.customerEmail,
@@ -27,7 +39,7 @@ export function orderConfirmationMail(order: OrderView, baseUrl: string, timeZon
         : []),
       `Total paid: ${formatPrice(order.amountTotalCents)} ${order.currency.toUpperCase()}`,
       '',
-      'Access to each exam lasts one year from today. Your receipt is always in your orders:',
+      'Your receipt is always in your orders:',
       `${baseUrl}/order`,
       '',
       'PracticePass',
