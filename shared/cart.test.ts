@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseLocalCart } from './cart.ts';
 
 describe('parseLocalCart', () => {
-  it('keeps ids and sane quantities, and drops what is not a line', () => {
+  it('keeps ids and sane quantities, and drops what is not a line and an exam listed twice', () => {
     expect(
       parseLocalCart([
         { id: 'pmp', quantity: 2, title: 'PMP', price: 0.01 },
+        { id: 'pmp', quantity: 5 },
         { id: 'ccna', quantity: 0 },
         { id: 'aws', quantity: 500 },
         { id: 'az', quantity: 'lots' },
