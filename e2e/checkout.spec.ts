@@ -132,11 +132,22 @@ test('a cancelled payment goes back with the cart as it was', async ({ page }) =
 
 test('a pending payment waits on the pending page and moves on to the thank-you page when it settles', async ({
   page,
+  browser,
 }) => {
+  // Another student, signed in already, who will be handed the pending page's address.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await register(stranger, { name: 'Not Theirs', email: uniqueEmail('not-theirs'), password: 'someone-else-1' });
+
   await signUpWithCart(page, 'pmp', PMP);
   await proceedToPayment(page);
   await payWith(page, '4000 0000 0000 1257');
   await expect(page).toHaveURL(/\/payment-pending\?session_id=/);
+  // While it settles, the address tells anyone else nothing, and sends them nowhere in circles.
+  await stranger.goto(page.url());
+  await expect(stranger).toHaveURL(/\/thank-you\?session_id=/);
+  await expect(stranger.getByRole('heading', { name: 'Order Details Not Found' })).toBeVisible();
+  await other.close();
   await expect(page.getByRole('heading', { name: 'Payment Processing' })).toBeVisible();
   await waitForHydration(page);
   // Settles after 2 seconds in these tests; the page asks every 3.

@@ -1,6 +1,7 @@
 /**
- * Dates as the store shows them (US English), in the student's own time zone. The browser tells the server
- * its zone (app/lib/time-zone.ts); until it has, and for calendar dates with no time of day, it is UTC.
+ * Dates as the store shows them (US English), in the student's own time zone. The browser names its zone
+ * in a cookie (app/lib/head-script.server.ts), which the server reads (app/lib/time-zone.ts); until it
+ * has, and for calendar dates with no time of day, it is UTC.
  */
 const STYLES = {
   /** Nov 21 */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { redirect, useNavigation, useRevalidator } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { notTheOwner } from '../lib/payment-owner.server.ts';
 import type { Route } from './+types/payment-pending';
 
 export function meta() {
@@ -15,10 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
   if (!sessionId || sessionId.length > 255) return redirect('/payment-failed?reason=no-session');
   const outcome = await context.services.checkout.sync(sessionId);
-  // Someone else's payment: how it stands is its owner's to see (payment.verify.tsx).
-  if (outcome !== 'not-found' && !(await context.services.checkout.ownsSession(context.user?.id, sessionId))) {
-    return redirect(`/thank-you?session_id=${encodeURIComponent(sessionId)}`);
-  }
+  const elsewhere = await notTheOwner(context, sessionId, outcome);
+  if (elsewhere) return elsewhere;
   if (outcome === 'succeeded') return redirect(`/payment/verify?session_id=${encodeURIComponent(sessionId)}`);
   if (outcome === 'not-found') return redirect('/payment-failed?reason=not-found');
   if (outcome === 'failed') return redirect('/payment-failed?reason=not-completed');

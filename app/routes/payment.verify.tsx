@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { redirectWith } from '../lib/auth.server.ts';
+import { notTheOwner } from '../lib/payment-owner.server.ts';
 import type { Route } from './+types/payment.verify';
 
 /**
@@ -18,11 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect('/payment-failed?reason=verify-failed');
   }
   const session = encodeURIComponent(sessionId);
-  // Someone else's payment (a link passed on, another account): fulfilled all the same, but how it went is
-  // its owner's to hear. The receipt page shows its order to its owner only.
-  if (outcome !== 'not-found' && !(await context.services.checkout.ownsSession(context.user?.id, sessionId))) {
-    return redirect(`/thank-you?session_id=${session}`);
-  }
+  const elsewhere = await notTheOwner(context, sessionId, outcome);
+  if (elsewhere) return elsewhere;
   switch (outcome) {
     case 'succeeded':
       return redirectWith(`/thank-you?session_id=${session}`, [], {

@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!sessionId || sessionId.length > 255) return { order: null };
   const { checkout } = context.services;
   let order = await checkout.orderBySession(user.id, sessionId);
-  if (!order) {
+  // Only the owner's payment is asked after; anyone else just finds no order here.
+  if (!order && (await checkout.ownsSession(user.id, sessionId))) {
     // Arrived before the payment was confirmed here: ask once, then show it or say where it stands.
     const outcome = await checkout.sync(sessionId);
     if (outcome === 'pending') return redirect(`/payment-pending?session_id=${encodeURIComponent(sessionId)}`);

@@ -78,6 +78,7 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
       url: '/api/auth/reset-password/not-a-token?callbackURL=%2Freset-password',
     });
     expect(link.statusCode).toBe(302);
+    expect(link.headers.location).toMatch(/^https?:\/\/[^/]+\/reset-password\?error=INVALID_TOKEN$/);
   });
 
   it('logs each request once, after answering it, with its path but never its query', async () => {

@@ -94,7 +94,7 @@ function buildDocument(version: string) {
           type: 'apiKey',
           in: 'cookie',
           name: 'pp.session_token',
-          description: 'The HttpOnly session cookie set at sign-in.',
+          description: 'The HttpOnly session cookie set at sign-in (`__Secure-pp.session_token` behind HTTPS).',
         },
       },
     },

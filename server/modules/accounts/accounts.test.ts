@@ -148,6 +148,8 @@ describe.each(engines)('accounts on %s', (engine) => {
     const refusals: [object, string][] = [
       [{ name: '   ', email: 'blank@example.com', password }, m.nameMissing],
       [{ name: 'N'.repeat(81), email: 'long@example.com', password }, m.nameTooLong],
+      // Stored as sent: spaces after 80 letters are still too long.
+      [{ name: `${'N'.repeat(80)}${' '.repeat(500)}`, email: 'spaces@example.com', password }, m.nameTooLong],
       [{ name: 'Long Mail', email: `${'a'.repeat(250)}@example.com`, password }, m.emailInvalid],
       [
         { name: 'Extra', email: 'extra@example.com', password, image: 'https://evil.test/x.png' },
@@ -301,6 +303,16 @@ describe.each(engines)('accounts on %s', (engine) => {
       new Request(refused, { headers: { cookie: cookieOf(again!.setCookies) } }),
     );
     expect(failed.headers.get('location')).toMatch(/^http:\/\/store\.test\/auth\/google\/done\?error=/);
+  });
+
+  it('sends a Google return it cannot use (a forged state) to the store’s failure page', async () => {
+    const response = await services.accounts.handler(
+      new Request(`${TEST_BASE_URL}/api/auth/callback/google?code=anything&state=forged`, {
+        headers: { 'x-practicepass-client-ip': newClient().ip },
+      }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(new RegExp(`^${TEST_BASE_URL}/auth/google/done\\?error=\\w+`));
   });
 
   it('limits sign-in attempts per client, and the limit holds across a restart', async () => {

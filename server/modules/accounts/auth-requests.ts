@@ -13,7 +13,11 @@ export const AUTH_OPERATIONS = {
   '/sign-up/email': {
     summary: 'Register with name, email and password',
     body: z.strictObject({
-      name: z.string().trim().min(1, m.nameMissing).max(NAME_MAX_LENGTH, m.nameTooLong),
+      // Checked as sent, since the library stores it as sent: the store's form trims it first.
+      name: z
+        .string()
+        .max(NAME_MAX_LENGTH, m.nameTooLong)
+        .refine((name) => name.trim() !== '', m.nameMissing),
       email,
       password: newPassword,
     }),

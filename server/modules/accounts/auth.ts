@@ -56,6 +56,9 @@ export function createAuth(options: AuthOptions) {
         await options.mailer.send(resetPasswordMail(user, url));
       },
     },
+    // A Google return the library cannot use (a forged, stale or replayed state) ends where every failed
+    // Google sign-in ends, not on the library's own error page, which the store does not offer.
+    onAPIError: { errorURL: `${options.baseUrl}/auth/google/done` },
     rateLimit: {
       enabled: true,
       storage: 'database',

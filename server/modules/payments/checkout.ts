@@ -12,6 +12,7 @@ import { fulfil } from './fulfilment.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import { ordersOf } from './orders.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './provider.ts';
+import { knownTimeZone } from '../../../shared/dates.ts';
 
 type Db = Kysely<Database>;
 
@@ -251,7 +252,7 @@ export function createCheckoutService(options: CheckoutOptions) {
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
         updated_at: now.toISOString(),
-        time_zone: user.timeZone ?? null,
+        time_zone: user.timeZone ? knownTimeZone(user.timeZone) : null,
       };
       try {
         await db.transaction().execute(async (trx) => {
@@ -342,12 +343,12 @@ export function createCheckoutService(options: CheckoutOptions) {
       return stale.length;
     },
 
-    /** The order paid through a payment session, if it belongs to this user. */
     /** Whether a payment session is this user's: only its owner is told how it went. */
     async ownsSession(userId: string | undefined, sessionId: string): Promise<boolean> {
       return userId !== undefined && (await bySession(sessionId))?.user_id === userId;
     },
 
+    /** The order paid through a payment session, if it belongs to this user. */
     async orderBySession(userId: string, sessionId: string): Promise<OrderView | null> {
       return (await ordersOf(db, userId, { sessionId }))[0] ?? null;
     },

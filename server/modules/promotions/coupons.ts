@@ -25,7 +25,8 @@ export async function validateCoupon(
         .where('coupon_code', '=', code)
         .where('user_id', '=', input.userId)
         // Used, or held by a payment still settling: what a new checkout meets (coupon-holds.ts). A hold of
-        // a payment page still open is not counted: starting a new checkout closes that page first.
+        // a payment page still open is not counted: starting a new checkout closes that page first (should
+        // the provider fail to close it just then, the checkout says 'already used' after all).
         .where('status', 'in', ['reserved', 'used'])
         .where(({ not, exists, selectFrom }) =>
           not(
@@ -111,7 +112,7 @@ export async function createCoupon(
     type: coupon.type,
     value: coupon.value,
     is_active: 1,
-    // The sandbox provider needs no coupon of its own; Stripe's coupon id is given with --provider-coupon-id.
+    // A label for Stripe's reports, written into each checkout's one-off Stripe coupon (the code by default).
     provider_coupon_id: coupon.providerCouponId ?? coupon.code,
     // A coupon dated YYYY-MM-DD is valid through that day (UTC).
     expires_at: coupon.expires
