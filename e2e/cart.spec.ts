@@ -46,10 +46,11 @@ test('an anonymous visitor fills the cart in the browser; the header shows count
   await page.getByRole('button', { name: `Add to Cart: ${AWS}` }).click();
   await expect(page.getByRole('status').filter({ hasText: `${AWS} added to cart` })).toBeVisible();
   await expect(cartLink(page)).toContainText('$29.99');
-  await expect(cartLink(page)).toHaveAccessibleName(/Cart, 1 items/);
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$29\.99/);
   await page.getByRole('button', { name: `Remove from Cart: ${AWS}` }).click();
   await expect(page.getByRole('status').filter({ hasText: `${AWS} removed from cart` })).toBeVisible();
   await expect(cartLink(page)).toContainText('$0.00');
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 0 items, \$0\.00/);
 
   await page.goto('/exams/pmp');
   await waitForHydration(page);

@@ -53,7 +53,9 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
             className="relative ml-1 inline-flex min-h-11 items-center gap-2 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             <CartIcon />
-            <span className="sr-only">Cart, {cartCount} items,</span>
+            <span className="sr-only">
+              Cart, {cartCount} {cartCount === 1 ? 'item' : 'items'},
+            </span>
             <span>{formatPrice(cartTotalCents)}</span>
             {cartCount > 0 && (
               <span
