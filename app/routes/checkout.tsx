@@ -1,22 +1,28 @@
-import { data, redirect } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { redirectWith } from '../lib/auth.server.ts';
 import { readForm } from '../lib/form.server.ts';
 import { timeZoneOf } from '../lib/time-zone.ts';
 import type { Route } from './+types/checkout';
 
+/** Who pays: the signed-in student, with the time zone their browser named (for the order email). */
+const payer = (request: Request, user: NonNullable<AppLoadContext['user']>) => ({
+  ...user,
+  timeZone: timeZoneOf(request),
+});
+
+const couponCode = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.slice(0, 40) : null);
+
 /**
  * decisions.md: /checkout starts payment for the cart when signed in, else goes to /login?redirect=/cart.
  * The cart's 'Proceed to Payment' posts here with its applied coupon, and 'Go to Checkout' links here with
  * it; the price is always the server's.
  */
-const couponCode = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.slice(0, 40) : null);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) return redirect('/login?redirect=/cart');
   // 'Go to Checkout' elsewhere in the store carries the coupon applied in the cart.
   const coupon = couponCode(new URL(request.url).searchParams.get('coupon'));
-  const started = await context.services.checkout.start({ ...context.user, timeZone: timeZoneOf(request) }, coupon);
+  const started = await context.services.checkout.start(payer(request, context.user), coupon);
   if (started.ok) return redirect(started.url);
   return redirectWith('/cart', [], { type: 'error', message: started.message });
 }
@@ -24,10 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!context.user) return data({ error: checkoutMessages.notAuthenticated }, 401);
   const form = await readForm(request);
-  const started = await context.services.checkout.start(
-    { ...context.user, timeZone: timeZoneOf(request) },
-    couponCode(form.get('coupon')),
-  );
+  const started = await context.services.checkout.start(payer(request, context.user), couponCode(form.get('coupon')));
   if (started.ok) return redirect(started.url);
   return data({ error: started.message }, 400);
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { checkoutMessages as m } from '../../../shared/checkout-messages.ts';
 import { normaliseCouponCode } from '../../../shared/coupon-rules.ts';
 import { newOrderId, splitDiscount, type OrderView, type PaymentOutcome } from '../../../shared/order.ts';
+import { knownTimeZone } from '../../../shared/dates.ts';
 import type { CheckoutsTable, Database } from '../../db/schema.ts';
 import type { CartService } from '../cart/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -12,7 +13,6 @@ import { fulfil } from './fulfilment.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import { ordersOf } from './orders.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './provider.ts';
-import { knownTimeZone } from '../../../shared/dates.ts';
 
 type Db = Kysely<Database>;
 

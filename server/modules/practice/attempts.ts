@@ -69,7 +69,6 @@ export function findAttempt(db: Db, id: string): Promise<Attempt | undefined> {
   return db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The signed-in student's unfinished attempt of this test in this mode, to resume. */
 /** A student's unfinished attempts of a test, the newest in each mode. */
 export async function openAttempts(
   db: Db,
