@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/root';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
-import { NotificationProvider, useNotify } from './components/ui/notifications.tsx';
+import { NoScriptNotice, NotificationProvider, useNotify } from './components/ui/notifications.tsx';
 import { RightClickGuard } from './components/ui/right-click-guard.tsx';
 import { StatusPage } from './components/ui/status-page.tsx';
 import { CartProvider } from './features/cart/cart-context.tsx';
@@ -83,13 +83,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Shows the message a redirect left for this page ('Login successful', 'Logged out successfully'). */
+/**
+ * Shows the message a redirect left for this page ('Login successful', 'Logged out successfully'): as a
+ * notification, or in the page when the browser runs no scripts.
+ */
 function FlashNotice({ flash }: { flash: Flash | null }) {
   const notify = useNotify();
   useEffect(() => {
     if (flash) notify(flash.type, flash.message);
   }, [flash, notify]);
-  return null;
+  return flash ? <NoScriptNotice type={flash.type} message={flash.message} /> : null;
 }
 
 export default function App() {

@@ -153,11 +153,16 @@ test('sign-in and registration work without JavaScript, with the server checking
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, No Script' })).toBeVisible();
+  // Notifications need a script: the message a redirect leaves is written into the page instead.
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
   // The user menu needs a script to open: its Orders and Logout are there without one.
   await page.getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL('/order');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Logged out successfully' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Logged out successfully')).toHaveCount(0);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
   await context.close();
