@@ -15,6 +15,7 @@ export const checkoutMessages = {
   noOrders: 'No Orders Found',
   ordersFailed: (message: string) => `Failed to load orders: ${message}`,
   emptyCart: 'Your cart is empty.',
+  payingElsewhere: 'Your cart went to payment in another tab or window. Pay there, or proceed to payment again here.',
   stillSettling: (titles: string) =>
     `Your payment for ${titles} is still being confirmed. Access follows as soon as it clears: there is no need to pay again.`,
 } as const;

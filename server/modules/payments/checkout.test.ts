@@ -10,8 +10,10 @@ import { createTestServices, memoryMailer, TEST_BASE_URL } from '../../testing/s
 import { importContent } from '../catalogue/content-import.ts';
 import { ownedExamIds } from '../practice/access.ts';
 import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
-import { CHECKOUT_LIFETIME_MS } from './checkout.ts';
+import { checkoutMessages } from '../../../shared/checkout-messages.ts';
+import { CHECKOUT_LIFETIME_MS, createCheckoutService } from './checkout.ts';
 import { WEBHOOK_PATH } from './index.ts';
+import type { PaymentProvider } from './provider.ts';
 import { SANDBOX_CARDS } from './sandbox-cards.ts';
 import { httpDeliver, SANDBOX_SIGNATURE_HEADER } from './sandbox.ts';
 
@@ -85,6 +87,8 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       { code: 'LIMIT10', type: 'fixed', value: 500, usageLimit: 10 },
       { code: 'ONCEONLY', type: 'fixed', value: 100, perUserLimit: 1 },
       { code: 'ONCEEACH', type: 'fixed', value: 100, perUserLimit: 1 },
+      { code: 'LASTONE', type: 'fixed', value: 500, usageLimit: 1 },
+      { code: 'ONETAB', type: 'fixed', value: 100, perUserLimit: 1 },
     ];
     for (const c of coupons) await createCoupon(database.db, newCouponSchema.parse(c), now);
   });
@@ -284,6 +288,112 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     });
   });
 
+  it("a limited coupon's last use, held by the student's own open payment page, still applies in their cart", async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const other = await newStudent([['alpha', 1]]);
+    const cartCheck = async (userId: string) =>
+      services.cart.checkCoupon({ code: 'LASTONE', userId, cart: await services.cart.view(userId), applied: false });
+    await startPaying(student, 'LASTONE');
+    expect((await coupon('LASTONE')).used_count).toBe(1);
+    // Back in the cart: a new checkout would close that page and give the use back, so the coupon stands.
+    expect(await cartCheck(student.id)).toMatchObject({ ok: true, discountCents: 500 });
+    // Another student meets the limit: the use is held for someone else.
+    expect(await cartCheck(other.id)).toEqual({ ok: false, message: 'Coupon usage limit reached' });
+    const again = await startPaying(student, 'LASTONE');
+    expect(await sandbox().page(again)).toMatchObject({ discountCents: 500, totalCents: 2499 });
+    expect((await coupon('LASTONE')).used_count).toBe(1);
+  });
+
+  it('two tabs starting to pay at once leave one payment page that can be paid', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const results = await Promise.all([services.checkout.start(student, null), services.checkout.start(student, null)]);
+    const open = await db()
+      .selectFrom('checkouts')
+      .select('session_id')
+      .where('user_id', '=', student.id)
+      .where('status', '=', 'open')
+      .execute();
+    expect(open).toHaveLength(1);
+    const urls = results.flatMap((r) => (r.ok ? [r.url] : []));
+    expect(urls).toContain(`${TEST_BASE_URL}/sandbox/checkout/${open[0]!.session_id}`);
+    for (const r of results) if (!r.ok) expect(r.message).toBe(checkoutMessages.payingElsewhere);
+    for (const url of urls.filter((u) => !u.endsWith(open[0]!.session_id!))) {
+      expect(await sandbox().pay(url.split('/').pop()!, SANDBOX_CARDS.succeeds)).toMatchObject({ ok: false });
+    }
+  });
+
+  it('a checkout closed by a newer one while the provider was still making its page ends that page unpaid', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const provider = sandbox().provider;
+    let calls = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first page takes its time at the provider (Stripe over a slow link); the second does not.
+    const slow: PaymentProvider = {
+      ...provider,
+      async createSession(request) {
+        if (calls++ === 0) await held;
+        return provider.createSession(request);
+      },
+    };
+    const checkout = createCheckoutService({
+      db: db(),
+      provider: slow,
+      cart: services.cart,
+      mailer,
+      baseUrl: TEST_BASE_URL,
+      clock: () => now,
+      log: () => {},
+    });
+    const first = checkout.start(student, 'ONETAB');
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await checkout.start(student, 'ONETAB');
+    expect(second.ok).toBe(true);
+    release();
+    expect(await first).toEqual({ ok: false, message: checkoutMessages.payingElsewhere });
+
+    const rows = await db()
+      .selectFrom('checkouts')
+      .select(['session_id', 'status'])
+      .where('user_id', '=', student.id)
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'open']);
+    const closed = rows.find((r) => r.status === 'expired')!;
+    expect(closed.session_id).not.toBeNull();
+    expect(await sandbox().pay(closed.session_id!, SANDBOX_CARDS.succeeds)).toMatchObject({ ok: false });
+    const held2 = await db()
+      .selectFrom('coupon_usages')
+      .select('status')
+      .where('user_id', '=', student.id)
+      .where('status', '=', 'reserved')
+      .execute();
+    expect(held2).toHaveLength(1);
+    expect((await coupon('ONETAB')).used_count).toBe(1);
+  });
+
+  it('the cancel link of a page paid already leads to the receipt, or to the pending page while it settles', async () => {
+    const paid = await newStudent([['alpha', 1]]);
+    const paidSession = await startPaying(paid);
+    await sandbox().pay(paidSession, SANDBOX_CARDS.succeeds);
+    const paidOrder = (await checkoutOf(paidSession)).order_id;
+    expect(await services.checkout.cancel(paid.id, paidOrder)).toEqual({
+      sessionId: paidSession,
+      outcome: 'succeeded',
+    });
+    expect(await count('orders', paid.id)).toBe(1);
+
+    const settling = await newStudent([['beta', 1]]);
+    const settlingSession = await startPaying(settling);
+    await sandbox().pay(settlingSession, SANDBOX_CARDS.pending);
+    const settlingOrder = (await checkoutOf(settlingSession)).order_id;
+    expect(await services.checkout.cancel(settling.id, settlingOrder)).toEqual({
+      sessionId: settlingSession,
+      outcome: 'pending',
+    });
+    expect((await checkoutOf(settlingSession)).status).toBe('pending');
+  });
+
   it('a checkout that ended unpaid does not hold its exam back', async () => {
     const student = await newStudent([['alpha', 1]]);
     const first = await startPaying(student);
@@ -300,7 +410,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     const cancelUrl = await sandbox().cancel(sessionId);
     const orderId = (await checkoutOf(sessionId)).order_id;
     expect(cancelUrl).toBe(`${TEST_BASE_URL}/payment/failed?order=${orderId}`);
-    await services.checkout.cancel(student.id, orderId);
+    expect(await services.checkout.cancel(student.id, orderId)).toBeNull();
     expect((await checkoutOf(sessionId)).status).toBe('expired');
     expect((await coupon('TENOFF')).used_count).toBe(before - 1);
     expect(await cartOf(student.id)).toEqual(['alpha']);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { checkoutMessages as m } from '../../../shared/checkout-messages.ts';
 import { normaliseCouponCode } from '../../../shared/coupon-rules.ts';
 import { newOrderId, splitDiscount, type OrderView, type PaymentOutcome } from '../../../shared/order.ts';
@@ -32,7 +32,8 @@ export interface CheckoutOptions {
 
 export type StartResult = { ok: true; url: string } | { ok: false; message: string };
 
-class CouponHoldRefused extends Error {}
+/** A checkout that may not start, with the reason the student is told. */
+class CheckoutRefused extends Error {}
 
 /**
  * Checkout: starts payment from the stored cart and coupon, follows the provider's answer, and fulfils a
@@ -50,18 +51,63 @@ export function createCheckoutService(options: CheckoutOptions) {
     db.selectFrom('checkouts').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
 
   /** Ends an unpaid checkout (failed or expired) and gives its coupon hold back, once. */
-  async function close(checkout: CheckoutsTable, status: 'failed' | 'expired'): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('checkouts')
-        .set({ status, updated_at: iso() })
-        .where('order_id', '=', checkout.order_id)
-        .where('status', 'in', ['creating', 'open', 'pending'])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) > 0 && checkout.coupon_code) {
-        await releaseCoupon(trx, checkout.coupon_code, checkout.order_id, iso());
-      }
-    });
+  async function closeIn(
+    trx: Transaction<Database>,
+    checkout: Pick<CheckoutsTable, 'order_id' | 'coupon_code'>,
+    status: 'failed' | 'expired',
+  ): Promise<void> {
+    const moved = await trx
+      .updateTable('checkouts')
+      .set({ status, updated_at: iso() })
+      .where('order_id', '=', checkout.order_id)
+      .where('status', 'in', ['creating', 'open', 'pending'])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) > 0 && checkout.coupon_code) {
+      await releaseCoupon(trx, checkout.coupon_code, checkout.order_id, iso());
+    }
+  }
+  const close = (checkout: CheckoutsTable, status: 'failed' | 'expired') =>
+    db.transaction().execute((trx) => closeIn(trx, checkout, status));
+
+  /**
+   * Writes a new checkout and its coupon hold, as the student's only one waiting for payment. The student's
+   * row is locked first (PostgreSQL; SQLite runs one transaction at a time), so two tabs starting at once
+   * take turns. A checkout another tab started since the older ones were closed has no payment page yet
+   * while it is being created, and is closed here (its own start sees that and ends it at the provider);
+   * one whose page is already open may be being paid, so this start gives way to it.
+   */
+  async function insertOnlyCheckout(checkout: CheckoutsTable): Promise<string | null> {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ id: sql<string>`id` })
+          .where('id', '=', checkout.user_id)
+          .execute();
+        const others = await trx
+          .selectFrom('checkouts')
+          .select(['order_id', 'coupon_code', 'status'])
+          .where('user_id', '=', checkout.user_id)
+          .where('status', 'in', ['creating', 'open'])
+          .execute();
+        if (others.some((other) => other.status === 'open')) throw new CheckoutRefused(m.payingElsewhere);
+        for (const other of others) await closeIn(trx, other, 'expired');
+        await trx.insertInto('checkouts').values(checkout).execute();
+        if (checkout.coupon_code) {
+          const refused = await holdCoupon(trx, {
+            code: checkout.coupon_code,
+            userId: checkout.user_id,
+            checkoutId: checkout.order_id,
+            now: iso(),
+          });
+          if (refused) throw new CheckoutRefused(refused);
+        }
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof CheckoutRefused) return error.message;
+      throw error;
+    }
   }
 
   /** Sends the confirmation once per order; a failed send is tried again on the next visit. */
@@ -254,18 +300,8 @@ export function createCheckoutService(options: CheckoutOptions) {
         updated_at: now.toISOString(),
         time_zone: user.timeZone ? knownTimeZone(user.timeZone) : null,
       };
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('checkouts').values(checkout).execute();
-          if (code) {
-            const refused = await holdCoupon(trx, { code, userId: user.id, checkoutId: orderId, now: iso() });
-            if (refused) throw new CouponHoldRefused(refused);
-          }
-        });
-      } catch (error) {
-        if (error instanceof CouponHoldRefused) return { ok: false, message: error.message };
-        throw error;
-      }
+      const refused = await insertOnlyCheckout(checkout);
+      if (refused) return { ok: false, message: refused };
 
       try {
         const session = await provider.createSession({
@@ -285,12 +321,25 @@ export function createCheckoutService(options: CheckoutOptions) {
           cancelUrl: `${options.baseUrl}/payment/failed?order=${orderId}`,
           expiresAt,
         });
-        await db
+        const opened = await db
           .updateTable('checkouts')
           .set({ session_id: session.sessionId, url: session.url, status: 'open', updated_at: iso() })
           .where('order_id', '=', orderId)
+          .where('status', '=', 'creating')
+          .executeTakeFirst();
+        if (Number(opened.numUpdatedRows) > 0) return { ok: true, url: session.url };
+        // Another tab started paying meanwhile and closed this checkout: its page is ended before anyone has
+        // its address, so only the newer one can be paid.
+        await db
+          .updateTable('checkouts')
+          .set({ session_id: session.sessionId, updated_at: iso() })
+          .where('order_id', '=', orderId)
+          .where('session_id', 'is', null)
           .execute();
-        return { ok: true, url: session.url };
+        await provider
+          .expire(session.sessionId)
+          .catch((error: Error) => log(`Checkout ${orderId} could not be ended: ${error.message}`));
+        return { ok: false, message: m.payingElsewhere };
       } catch (error) {
         await close(checkout, 'failed');
         if (error instanceof ProviderError) return { ok: false, message: m.error(error.message) };
@@ -307,20 +356,33 @@ export function createCheckoutService(options: CheckoutOptions) {
       return sessionId ? sync(sessionId) : 'ignored';
     },
 
-    /** The cancel link: the student's own checkout closes and its coupon hold is given back. */
-    async cancel(userId: string, orderId: string): Promise<void> {
+    /**
+     * The cancel link: the student's own checkout closes and its coupon hold is given back. A checkout paid
+     * already (the page reached again with the Back button, or paid a moment ago) is not cancelled: its
+     * session is answered, so the student is sent to the receipt or the pending page instead.
+     */
+    async cancel(
+      userId: string,
+      orderId: string,
+    ): Promise<{ sessionId: string; outcome: 'succeeded' | 'pending' } | null> {
       const checkout = await byOrder(orderId);
-      if (!checkout || checkout.user_id !== userId || !['creating', 'open'].includes(checkout.status)) return;
-      if (!checkout.session_id) return close(checkout, 'expired');
-      try {
-        const payment = await provider.expire(checkout.session_id);
-        if (payment) await apply(checkout, payment);
-        else await close(checkout, 'expired');
-      } catch (error) {
-        // The provider is unreachable, or the payment completed a moment ago: the webhook or the sweep
-        // settles it later; the student still gets back to the store.
-        log(`Checkout ${orderId} could not be cancelled: ${(error as Error).message}`);
+      if (!checkout || checkout.user_id !== userId) return null;
+      if (['creating', 'open'].includes(checkout.status)) {
+        try {
+          const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
+          if (payment) await apply(checkout, payment);
+          else await close(checkout, 'expired');
+        } catch (error) {
+          // The provider is unreachable, or the payment completed a moment ago: the webhook or the sweep
+          // settles it later; the student still gets back to the store.
+          log(`Checkout ${orderId} could not be cancelled: ${(error as Error).message}`);
+        }
       }
+      const after = await byOrder(orderId);
+      if (!after?.session_id) return null;
+      if (after.status === 'complete') return { sessionId: after.session_id, outcome: 'succeeded' };
+      if (after.status === 'pending') return { sessionId: after.session_id, outcome: 'pending' };
+      return null;
     },
 
     /** Checkouts past their payment page's lifetime: settled if they were paid, closed if not. */

@@ -18,28 +18,25 @@ export async function validateCoupon(
 ): Promise<CouponCheck> {
   const code = normaliseCouponCode(input.code);
   const row = code ? await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
-  const uses = input.userId
+  // The student's uses, and holds of payments still settling: what a new checkout meets (coupon-holds.ts).
+  // A hold of a payment page still open is the student's own and not counted, against their limit or the
+  // coupon's: starting a new checkout closes that page first and gives the hold back (should the provider
+  // fail to close it just then, the checkout refuses after all).
+  const mine = input.userId
     ? await db
         .selectFrom('coupon_usages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('coupon_code', '=', code)
-        .where('user_id', '=', input.userId)
-        // Used, or held by a payment still settling: what a new checkout meets (coupon-holds.ts). A hold of
-        // a payment page still open is not counted: starting a new checkout closes that page first (should
-        // the provider fail to close it just then, the checkout says 'already used' after all).
-        .where('status', 'in', ['reserved', 'used'])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('checkouts')
-                .select('order_id')
-                .whereRef('checkouts.order_id', '=', 'coupon_usages.session_id')
-                .where('checkouts.status', 'in', ['creating', 'open']),
-            ),
-          ),
+        .leftJoin('checkouts', (join) =>
+          join
+            .onRef('checkouts.order_id', '=', 'coupon_usages.session_id')
+            .on('checkouts.status', 'in', ['creating', 'open']),
         )
-        .executeTakeFirstOrThrow()
-    : { n: 0 };
+        .select('checkouts.order_id as openCheckout')
+        .where('coupon_usages.coupon_code', '=', code)
+        .where('coupon_usages.user_id', '=', input.userId)
+        .where('coupon_usages.status', 'in', ['reserved', 'used'])
+        .execute()
+    : [];
+  const heldByOpenPage = mine.filter((use) => use.openCheckout !== null).length;
   return checkCoupon(
     row
       ? {
@@ -48,14 +45,14 @@ export async function validateCoupon(
           isActive: row.is_active === null ? null : row.is_active === 1,
           providerCouponId: row.provider_coupon_id,
           expiresAt: row.expires_at,
-          usedCount: row.used_count,
+          usedCount: row.used_count - heldByOpenPage,
           usageLimit: row.usage_limit,
           perUserLimit: row.per_user_limit,
           maxDiscountCents: row.max_discount_cents,
         }
       : null,
     input.totalCents,
-    Number(uses.n),
+    mine.length - heldByOpenPage,
     input.now,
   );
 }
