@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { checkoutMessages as m } from '../../../shared/checkout-messages.ts';
 import { normaliseCouponCode } from '../../../shared/coupon-rules.ts';
 import { newOrderId, splitDiscount, type OrderView, type PaymentOutcome } from '../../../shared/order.ts';
 import { knownTimeZone } from '../../../shared/dates.ts';
+import { lockUser } from '../../db/row-locks.ts';
 import type { CheckoutsTable, Database } from '../../db/schema.ts';
 import type { CartService } from '../cart/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -79,11 +80,7 @@ export function createCheckoutService(options: CheckoutOptions) {
   async function insertOnlyCheckout(checkout: CheckoutsTable): Promise<string | null> {
     try {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ id: sql<string>`id` })
-          .where('id', '=', checkout.user_id)
-          .execute();
+        await lockUser(trx, checkout.user_id);
         const others = await trx
           .selectFrom('checkouts')
           .select(['order_id', 'coupon_code', 'status'])

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AttemptResult, AttemptView, CheckedAnswer, TestMode } from '../../../shared/practice.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { answeredInTime, isCorrectAnswer, scoreAttempt } from '../../../shared/scoring.ts';
@@ -176,46 +176,62 @@ export async function changeAnswer(
   const entry = questionsInLayout(attempt, test).find((q) => q.question.id === change.questionId);
   if (!entry) return { error: 'This question is not part of the attempt.', status: 400 };
   const { question } = entry;
-  const existing = (await answersOf(db, attempt.id)).get(question.id);
   const wantsAnswer = change.selected !== undefined || change.check === true;
   if (wantsAnswer && isOverdue(attempt, now)) return { error: practiceMessages.timeUp, status: 409 };
-  if (wantsAnswer && existing?.checked === 1) return { error: practiceMessages.answerLocked, status: 409 };
   if (change.check && attempt.mode !== 'practice')
     return { error: 'Answers are checked in practice mode only.', status: 400 };
+  const chosen = change.selected === undefined ? undefined : validSelection(question, change.selected);
+  if (chosen === null) return { error: 'That is not a valid choice for this question.', status: 400 };
 
-  let selected = existing ? (JSON.parse(existing.selected_json) as string[]) : [];
-  if (change.selected !== undefined) {
-    const valid = validSelection(question, change.selected);
-    if (!valid) return { error: 'That is not a valid choice for this question.', status: 400 };
-    selected = valid;
-  }
-  if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };
+  // The answer is read and written with the attempt locked, so a check, a flag and a hand-in of the same
+  // attempt take turns: a check cannot be undone by a flag sent with it, nor an answer land after grading.
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockOpenAttempt(trx, attempt.id))) return { error: practiceMessages.attemptClosed, status: 409 };
+    const existing = (await answersOf(trx, attempt.id)).get(question.id);
+    if (wantsAnswer && existing?.checked === 1) return { error: practiceMessages.answerLocked, status: 409 };
+    const selected = chosen ?? (existing ? (JSON.parse(existing.selected_json) as string[]) : []);
+    if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };
 
-  const checked = change.check ? checkedAnswer(question, selected) : null;
-  const row: AttemptAnswersTable = {
-    attempt_id: attempt.id,
-    question_id: question.id,
-    selected_json: JSON.stringify(selected),
-    flagged: change.flagged === undefined ? (existing?.flagged ?? 0) : change.flagged ? 1 : 0,
-    checked: change.check ? 1 : (existing?.checked ?? 0),
-    is_correct: checked ? (checked.correct ? 1 : 0) : null,
-    category: question.category,
-    answered_at: wantsAnswer ? now.toISOString() : (existing?.answered_at ?? null),
-  };
-  await db
-    .insertInto('attempt_answers')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['attempt_id', 'question_id']).doUpdateSet({
-        selected_json: row.selected_json,
-        flagged: row.flagged,
-        checked: row.checked,
-        is_correct: row.is_correct,
-        answered_at: row.answered_at,
-      }),
-    )
-    .execute();
-  return { checked };
+    const checked = change.check ? checkedAnswer(question, selected) : null;
+    const row: AttemptAnswersTable = {
+      attempt_id: attempt.id,
+      question_id: question.id,
+      selected_json: JSON.stringify(selected),
+      flagged: change.flagged === undefined ? (existing?.flagged ?? 0) : change.flagged ? 1 : 0,
+      checked: change.check ? 1 : (existing?.checked ?? 0),
+      is_correct: checked ? (checked.correct ? 1 : 0) : null,
+      category: question.category,
+      answered_at: wantsAnswer ? now.toISOString() : (existing?.answered_at ?? null),
+    };
+    await trx
+      .insertInto('attempt_answers')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet({
+          selected_json: row.selected_json,
+          flagged: row.flagged,
+          checked: row.checked,
+          is_correct: row.is_correct,
+          answered_at: row.answered_at,
+        }),
+      )
+      .execute();
+    return { checked };
+  });
+}
+
+/**
+ * Locks an attempt still in progress until the transaction ends (PostgreSQL holds the row; SQLite runs one
+ * transaction at a time). False when it has been handed in meanwhile.
+ */
+async function lockOpenAttempt(trx: Transaction<Database>, attemptId: string): Promise<boolean> {
+  const locked = await trx
+    .updateTable('attempts')
+    .set({ id: sql<string>`id` })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) > 0;
 }
 
 /**
@@ -224,8 +240,7 @@ export async function changeAnswer(
  */
 export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, now: Date): Promise<AttemptResult> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('attempts').select('status').where('id', '=', attempt.id).executeTakeFirst();
-    if (current?.status !== 'in_progress') return;
+    if (!(await lockOpenAttempt(trx, attempt.id))) return;
     const answers = await answersOf(trx, attempt.id);
     const deadline = deadlineOf(attempt);
     const graded = questionsInLayout(attempt, test).map(({ question }) => {

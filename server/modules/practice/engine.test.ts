@@ -4,6 +4,7 @@ import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { AttemptResult, AttemptView } from '../../../shared/practice.ts';
+import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
@@ -336,5 +337,80 @@ describe.each(engines)('the test engine on %s', (engine) => {
     await grantAccess(database.db, 'student@example.com', 'exam1', now);
     now = new Date(now.getTime() + 31 * 24 * 60 * 60_000);
     expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
+  });
+
+  describe('one attempt, many requests at once', () => {
+    let racer: { id: string };
+    beforeAll(async () => {
+      const r = await services.accounts.register(
+        { name: 'Racer', email: 'racer@example.com', password: 'practice-hard-1' },
+        { ip: '10.1.1.9' },
+      );
+      if (!r.ok) throw new Error(r.message);
+      await importContent(database.db, [contentFixture('exam2', {}, 3)]);
+      await grantAccess(database.db, 'racer@example.com', 'exam2', now);
+      racer = {
+        id: (
+          await database.db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', 'racer@example.com')
+            .executeTakeFirstOrThrow()
+        ).id,
+      };
+    });
+
+    it('a checked answer stays locked when flags of the same question arrive with the check', async () => {
+      for (let round = 0; round < 8; round++) {
+        const attempt = view(await services.practice.start('exam2-pt1', racer, 'practice'));
+        for (const q of attempt.questions) {
+          await Promise.all([
+            services.practice.change(attempt.id, racer, { questionId: q.id, selected: ['b'], check: true }),
+            ...Array.from({ length: 3 }, () =>
+              services.practice.change(attempt.id, racer, { questionId: q.id, flagged: true }),
+            ),
+          ]);
+          // The correct answer has been shown: answering again must be refused, whatever the flags did.
+          expect(
+            await services.practice.change(attempt.id, racer, { questionId: q.id, selected: ['a'], check: true }),
+          ).toEqual({ error: practiceMessages.answerLocked, status: 409 });
+        }
+        result(await services.practice.submit(attempt.id, racer));
+      }
+    });
+
+    it('an answer racing the hand-in is either graded or refused, never stored after grading', async () => {
+      for (let round = 0; round < 8; round++) {
+        const attempt = view(await services.practice.start('exam2-pt2', racer, 'exam'));
+        await services.practice.change(attempt.id, racer, { questionId: 'exam2-pt2-q1', selected: ['a'] });
+        const [late, graded] = await Promise.all([
+          services.practice.change(attempt.id, racer, { questionId: 'exam2-pt2-q1', selected: ['b'] }),
+          services.practice.submit(attempt.id, racer),
+        ]);
+        const stored = result(await services.practice.submit(attempt.id, racer));
+        expect(stored.score).toBe(result(graded).score);
+        const q1 = stored.review.find((r) => r.id === 'exam2-pt2-q1')!;
+        // What the review shows as chosen is what was graded.
+        expect(q1.correct).toBe(q1.selected.length === 1 && q1.selected[0] === 'b');
+        if ('error' in late) expect(late).toEqual({ error: practiceMessages.attemptClosed, status: 409 });
+        else expect(q1.selected).toEqual(['b']);
+      }
+    });
+
+    it('two starts of the same test at once make one attempt', async () => {
+      const [first, second] = await Promise.all([
+        services.practice.start('exam2-pt3', racer, 'exam'),
+        services.practice.start('exam2-pt3', racer, 'exam'),
+      ]);
+      expect(view(first).id).toBe(view(second).id);
+      const open = await database.db
+        .selectFrom('attempts')
+        .select('id')
+        .where('user_id', '=', racer.id)
+        .where('test_id', '=', 'exam2-pt3')
+        .where('status', '=', 'in_progress')
+        .execute();
+      expect(open).toHaveLength(1);
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { ExamDetail } from '../../../shared/catalogue.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, TestInfo, TestMode } from '../../../shared/practice.ts';
 import { courseProgress, daysRemaining, progressByTest, type TestProgress } from '../../../shared/progress.ts';
+import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
 import { findExam } from '../catalogue/queries.ts';
@@ -111,12 +112,16 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const now = clock();
       if (!(await mayOpen(test, user, now))) return { error: practiceMessages.signUpForMore, status: 403 };
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
-      if (user) {
-        const open = (await openAttempts(db, user.id, testId))[mode];
-        if (open && !isOverdue(open, now)) return attemptView(db, open, test, now);
-        if (open) await submitAttempt(db, open, test, now);
-      }
-      const attempt = await createAttempt(db, test, user?.id ?? null, mode, now);
+      if (!user) return attemptView(db, await createAttempt(db, test, null, mode, now), test, now);
+      const open = (await openAttempts(db, user.id, testId))[mode];
+      if (open && !isOverdue(open, now)) return attemptView(db, open, test, now);
+      if (open) await submitAttempt(db, open, test, now);
+      // A second start of the same test at once (a double click, two tabs) resumes the attempt the first made.
+      const attempt = await db.transaction().execute(async (trx) => {
+        await lockUser(trx, user.id);
+        const started = (await openAttempts(trx, user.id, testId))[mode];
+        return started && !isOverdue(started, now) ? started : createAttempt(trx, test, user.id, mode, now);
+      });
       return attemptView(db, attempt, test, now);
     },
 
