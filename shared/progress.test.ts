@@ -56,13 +56,14 @@ describe('averageBestScore', () => {
 });
 
 describe('daysRemaining', () => {
-  const bought = '2026-01-01T12:00:00.000Z';
+  // Bought on 1 January 2026 for 365 days.
+  const ends = '2027-01-01T12:00:00.000Z';
   it('rounds up the days left and never goes below 0', () => {
-    expect(daysRemaining(bought, 365, new Date('2026-01-01T12:00:00.000Z'))).toBe(365);
-    expect(daysRemaining(bought, 365, new Date('2026-01-02T11:00:00.000Z'))).toBe(365);
-    expect(daysRemaining(bought, 365, new Date('2026-12-31T12:00:00.000Z'))).toBe(1);
-    expect(daysRemaining(bought, 365, new Date('2027-01-01T12:00:00.000Z'))).toBe(0);
-    expect(daysRemaining(bought, 365, new Date('2028-01-01T00:00:00.000Z'))).toBe(0);
+    expect(daysRemaining(ends, new Date('2026-01-01T12:00:00.000Z'))).toBe(365);
+    expect(daysRemaining(ends, new Date('2026-01-02T11:00:00.000Z'))).toBe(365);
+    expect(daysRemaining(ends, new Date('2026-12-31T12:00:00.000Z'))).toBe(1);
+    expect(daysRemaining(ends, new Date('2027-01-01T12:00:00.000Z'))).toBe(0);
+    expect(daysRemaining(ends, new Date('2028-01-01T00:00:00.000Z'))).toBe(0);
   });
 });
 

@@ -54,9 +54,13 @@ export function accessEnds(purchaseDate: string, validityDays: number): Date {
   return new Date(new Date(purchaseDate).getTime() + validityDays * DAY_MS);
 }
 
-/** Spec §5: whole days (rounded up) until access ends, never below 0. */
-export function daysRemaining(purchaseDate: string, validityDays: number, now: Date): number {
-  return Math.max(0, Math.ceil((accessEnds(purchaseDate, validityDays).getTime() - now.getTime()) / DAY_MS));
+/**
+ * Spec §5: whole days (rounded up) until access ends, never below 0. Access ends where the purchase says
+ * (its date plus the validity days the exam had then), so a later change to the exam's validity does not
+ * make the count disagree with the access it describes.
+ */
+export function daysRemaining(expiresAt: string, now: Date): number {
+  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / DAY_MS));
 }
 
 export const TEST_FILTERS = ['all', 'not-started', 'completed', 'passed', 'failed'] as const;

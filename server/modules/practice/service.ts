@@ -220,7 +220,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         exam,
         access: access && {
           ...access,
-          daysRemaining: daysRemaining(access.purchaseDate, exam.validityDays, now),
+          daysRemaining: daysRemaining(access.expiresAt, now),
         },
         progress: Object.fromEntries(progress),
         courseProgress: courseProgress(

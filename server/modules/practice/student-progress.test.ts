@@ -111,4 +111,14 @@ describe.each(engines)('student progress on %s', (engine) => {
       attempts: [],
     });
   });
+
+  it('counts the days left from the purchase, not from a validity the exam was given later', async () => {
+    now = new Date('2026-05-11T09:00:00.000Z');
+    // Bought for 30 days; the owner then sells the exam for a year. This purchase still ends after 30 days.
+    await importContent(database.db, [contentFixture('exam1', { validityDays: 365, title: 'Alpha Exam' }, 3)]);
+    const [exam] = (await services.practice.progress.dashboard(user.id)).purchased;
+    expect(exam).toMatchObject({ examId: 'exam1', daysRemaining: 20 });
+    expect((await services.practice.examProgress('exam1', user))?.access?.daysRemaining).toBe(20);
+    await importContent(database.db, [contentFixture('exam1', { validityDays: 30, title: 'Alpha Exam' }, 3)]);
+  });
 });

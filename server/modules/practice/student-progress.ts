@@ -75,7 +75,6 @@ export function createStudentProgress(db: Db, clock: () => Date) {
         'purchases.exam_id',
         'exams.title',
         'exams.category',
-        'exams.validity_days',
         'purchases.purchase_date',
         'purchases.expires_at',
       ])
@@ -101,7 +100,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
     );
     return latest.map((p) => {
       const testIds = tests.filter((t) => t.exam_id === p.exam_id).map((t) => t.id);
-      const left = daysRemaining(p.purchase_date, p.validity_days, now);
+      const left = daysRemaining(p.expires_at, now);
       return {
         examId: p.exam_id,
         title: p.title,
