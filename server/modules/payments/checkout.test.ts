@@ -218,16 +218,28 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect((await checkoutOf(sessionId)).status).toBe('open');
   });
 
-  it('a pending card: pending until it settles, then fulfilled', async () => {
+  it('a pending card: pending until it settles, then fulfilled; the order history says pending meanwhile', async () => {
     const student = await newStudent([['beta', 1]]);
     const sessionId = await startPaying(student);
     await sandbox().pay(sessionId, SANDBOX_CARDS.pending);
     expect(await services.checkout.sync(sessionId)).toBe('pending');
     expect((await checkoutOf(sessionId)).status).toBe('pending');
     expect(await count('purchases', student.id)).toBe(0);
+    const settling = await services.checkout.orders(student.id);
+    expect(settling).toEqual([
+      expect.objectContaining({
+        sessionId,
+        paymentStatus: 'pending',
+        amountTotalCents: 1999,
+        amountReceivedCents: 0,
+        items: [expect.objectContaining({ examId: 'beta', description: 'Beta', quantity: 1, amountTotalCents: 1999 })],
+      }),
+    ]);
     now = new Date(now.getTime() + 31_000);
     expect(await services.checkout.sync(sessionId)).toBe('succeeded');
     expect(await count('purchases', student.id)).toBe(1);
+    const orders = await services.checkout.orders(student.id);
+    expect(orders.map((o) => [o.orderId, o.paymentStatus])).toEqual([[settling[0]!.orderId, 'succeeded']]);
     expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual([
       'checkout.session.completed',
       'checkout.session.async_payment_succeeded',

@@ -12,7 +12,7 @@ import { holdCoupon, releaseCoupon } from '../promotions/coupon-holds.ts';
 import { parseLines, type CheckoutLine } from './checkout-lines.ts';
 import { fulfil } from './fulfilment.ts';
 import { orderConfirmationMail } from './order-mail.ts';
-import { ordersOf } from './orders.ts';
+import { ordersOf, settlingOrdersOf } from './orders.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 
 type Db = Kysely<Database>;
@@ -412,7 +412,11 @@ export function createCheckoutService(options: CheckoutOptions) {
       return (await ordersOf(db, userId, { sessionId }))[0] ?? null;
     },
 
-    orders: (userId: string) => ordersOf(db, userId),
+    /** The order history: payments still settling (pending), then the orders, newest first. */
+    async orders(userId: string): Promise<OrderView[]> {
+      const [settling, orders] = await Promise.all([settlingOrdersOf(db, userId), ordersOf(db, userId)]);
+      return [...settling, ...orders];
+    },
   };
 }
 

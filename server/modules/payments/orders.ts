@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderView } from '../../../shared/order.ts';
 import type { Database } from '../../db/schema.ts';
+import { parseLines } from './checkout-lines.ts';
 
 type Db = Kysely<Database>;
 
@@ -49,5 +50,43 @@ export async function ordersOf(
         amountDiscountCents: i.amount_discount_cents,
         amountTotalCents: i.amount_total_cents,
       })),
+  }));
+}
+
+/**
+ * A user's payments still settling (a method that clears later), as orders marked pending: the money is on
+ * its way, so the order history says so before the payment clears and the order is written.
+ */
+export async function settlingOrdersOf(db: Db, userId: string): Promise<OrderView[]> {
+  const rows = await db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('session_id', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((c) => ({
+    orderId: c.order_id,
+    sessionId: c.session_id!,
+    createdAt: c.created_at,
+    paymentStatus: 'pending',
+    currency: c.currency,
+    amountSubtotalCents: c.subtotal_cents,
+    amountDiscountCents: c.discount_cents,
+    amountTotalCents: c.total_cents,
+    amountReceivedCents: 0,
+    customerEmail: c.customer_email,
+    customerName: c.customer_name,
+    couponCode: c.coupon_code,
+    items: parseLines(c.lines_json).map((line) => ({
+      examId: line.examId,
+      description: line.description,
+      quantity: line.quantity,
+      unitAmountCents: line.unitAmountCents,
+      amountSubtotalCents: line.subtotalCents,
+      amountDiscountCents: line.discountCents,
+      amountTotalCents: line.totalCents,
+    })),
   }));
 }
