@@ -115,6 +115,33 @@ test('when the exam timer runs out, the attempt is submitted with what was answe
   await expect(page.getByText('1 of 11')).toBeVisible();
 });
 
+test('the computer’s clock set forward in an exam changes nothing: the attempt runs on', async ({ page }) => {
+  const [first, second] = await answersOf(EXAM, DEMO);
+  // Installed before the page loads, so that its clocks run as usual until the jump.
+  await page.clock.install();
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  const answered = () =>
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/attempts') && r.request().postData()?.includes('"intent":"answer"') === true,
+    );
+  let saved = answered();
+  await chooseOptions(page, first!, first!.correct);
+  expect((await saved).status()).toBe(200);
+
+  // Half an hour ahead: far past the 18 minutes, by the wall clock only.
+  await page.clock.setSystemTime(Date.now() + 30 * 60_000);
+  await page.waitForTimeout(3000);
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toHaveCount(0);
+  await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  saved = answered();
+  await chooseOptions(page, second!, second!.correct);
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Question 2, answered' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('the keyboard chooses, flags and moves on; an unfinished attempt resumes after a reload', async ({ page }) => {
   await register(page, { name: 'Ray Resume', email: uniqueEmail('resume'), password: 'resume-me-please-1' });
   await page.goto(`/practice-test/${DEMO}?mode=exam`);

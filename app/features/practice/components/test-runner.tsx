@@ -346,7 +346,10 @@ function ReviewList({
   );
 }
 
-/** Seconds left, counting down each second from what the server said; null without a timer. */
+/**
+ * Seconds left, counting down each second from what the server said; null without a timer. It counts on
+ * the monotonic clock, so setting the computer's clock (by hand or by a time sync) changes nothing.
+ */
 function useCountdown(initialSeconds: number | null, onZero: () => void): number | null {
   const [left, setLeft] = useState(initialSeconds);
   const zero = useRef(onZero);
@@ -355,9 +358,9 @@ function useCountdown(initialSeconds: number | null, onZero: () => void): number
   });
   useEffect(() => {
     if (initialSeconds === null) return;
-    const end = Date.now() + initialSeconds * 1000;
+    const end = performance.now() + initialSeconds * 1000;
     const timer = setInterval(() => {
-      const seconds = Math.max(0, Math.round((end - Date.now()) / 1000));
+      const seconds = Math.max(0, Math.round((end - performance.now()) / 1000));
       setLeft(seconds);
       if (seconds === 0) {
         clearInterval(timer);
