@@ -130,6 +130,22 @@ test('a cancelled payment goes back with the cart as it was', async ({ page }) =
   await expect(page.getByText('No Orders Found')).toBeVisible();
 });
 
+test('the payment page reached again with Back after paying: its cancel link leads to the receipt', async ({
+  page,
+}) => {
+  await signUpWithCart(page, 'itil-4-foundation', ITIL);
+  await proceedToPayment(page);
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/thank-you\?session_id=sbx_cs_/);
+  const receipt = page.url();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: 'Cancel and return to PracticePass' }).click();
+  await expect(page).toHaveURL(receipt);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByText('You have not been charged')).toHaveCount(0);
+});
+
 test('a pending payment waits on the pending page and moves on to the thank-you page when it settles', async ({
   page,
   browser,
