@@ -15,6 +15,7 @@ export const practiceMessages = {
   answerLocked: 'This answer has been checked and can no longer change.',
   attemptClosed: 'This attempt has already been submitted.',
   attemptNotFound: 'This attempt could not be found. Start the test again.',
+  signedOut: 'You are signed out. Sign in again to go on with this test: your answers so far are kept.',
   requestFailed: 'Something went wrong on our side. Your answers so far are kept: please try again.',
   progressReset: 'All progress data has been reset.',
 } as const;

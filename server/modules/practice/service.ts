@@ -65,6 +65,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   async function ownAttempt(attemptId: string, user: User): Promise<{ attempt: Attempt; test: LoadedTest } | Refusal> {
     const attempt =
       typeof attemptId === 'string' && attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
+    // A student's attempt asked for by someone signed out is most likely theirs, signed out in another tab.
+    if (attempt && attempt.user_id !== null && user === null) return { error: practiceMessages.signedOut, status: 401 };
     if (!attempt || (attempt.user_id !== null && attempt.user_id !== user?.id))
       return { error: practiceMessages.attemptNotFound, status: 404 };
     const test = await loadTest(db, attempt.test_id);

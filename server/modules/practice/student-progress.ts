@@ -71,13 +71,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
     const purchases = await db
       .selectFrom('purchases')
       .innerJoin('exams', 'exams.id', 'purchases.exam_id')
-      .select([
-        'purchases.exam_id',
-        'exams.title',
-        'exams.category',
-        'purchases.purchase_date',
-        'purchases.expires_at',
-      ])
+      .select(['purchases.exam_id', 'exams.title', 'exams.category', 'purchases.purchase_date', 'purchases.expires_at'])
       .where('purchases.user_id', '=', userId)
       .where('purchases.status', '=', 'active')
       .orderBy('purchases.purchase_date', 'desc')
