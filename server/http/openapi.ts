@@ -137,6 +137,7 @@ function buildDocument(version: string) {
               { oneOf: [ref('Refusal'), ref('AttemptRefusal')] },
               'Not a valid request, or not a choice of this question.',
             ),
+            401: json(ref('AttemptRefusal'), "A student's attempt, asked for by a visitor who is signed out."),
             403: json(
               { oneOf: [ref('AttemptRefusal'), ref('Refusal')] },
               'The test needs a purchase ("Please sign up to access more practice tests."), or the post came from another site.',
