@@ -74,8 +74,11 @@ test('the cart page: quantity never below 1, clear, and sign-in to check out', a
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
   const quantity = page.getByRole('spinbutton', { name: `Quantity of ${PMP}`, exact: true });
+  await expect(page.getByText('365 days of access')).toBeVisible();
   await quantity.fill('2');
   await expect(total(page)).toHaveText('$99.98');
+  // Each unit is one more period of access (decision 0008).
+  await expect(page.getByText('730 days of access')).toBeVisible();
   await quantity.fill('0');
   await expect(quantity).toHaveValue('1');
   await expect(total(page)).toHaveText('$49.99');

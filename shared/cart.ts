@@ -8,6 +8,8 @@ export interface CartLine {
   thumbnail: string | null;
   priceCents: number;
   quantity: number;
+  /** Days of access one unit buys (the exam's validity): the line buys quantity × this. */
+  validityDays: number;
   lineTotalCents: number;
 }
 

@@ -117,6 +117,9 @@ export default function Cart() {
                     <p className="text-sm text-slate-600">
                       {item.category} · {formatPrice(item.priceCents)}
                     </p>
+                    <p className="text-sm text-slate-600">
+                      {(item.quantity * item.validityDays).toLocaleString('en-US')} days of access
+                    </p>
                   </div>
                   <QuantityInput
                     title={item.title}

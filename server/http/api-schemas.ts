@@ -29,7 +29,8 @@ const cartLineSchema = z.strictObject({
   category: z.string(),
   thumbnail: z.string().nullable(),
   priceCents: z.number().int().describe("The exam's price in cents, from the store's catalogue."),
-  quantity: z.number().int(),
+  quantity: z.number().int().describe('How many access periods the line buys, each of validityDays.'),
+  validityDays: z.number().int().describe('Days of access one unit buys.'),
   lineTotalCents: z.number().int(),
 });
 

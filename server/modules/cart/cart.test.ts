@@ -65,6 +65,8 @@ describe.each(engines)('carts on %s', (engine) => {
           thumbnail: null,
           priceCents: 4999,
           quantity: 2,
+          // The fixture's default validity: each unit buys 365 days.
+          validityDays: 365,
           lineTotalCents: 9998,
         },
       ],

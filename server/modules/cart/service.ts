@@ -21,7 +21,7 @@ export function createCartService(db: Db, clock: () => Date) {
     if (wanted.length === 0) return EMPTY_CART;
     const exams = await db
       .selectFrom('exams')
-      .select(['id', 'title', 'category', 'thumbnail', 'price_cents'])
+      .select(['id', 'title', 'category', 'thumbnail', 'price_cents', 'validity_days'])
       .where(
         'id',
         'in',
@@ -40,6 +40,7 @@ export function createCartService(db: Db, clock: () => Date) {
           thumbnail: exam.thumbnail,
           priceCents: exam.price_cents,
           quantity,
+          validityDays: exam.validity_days,
           lineTotalCents: exam.price_cents * quantity,
         },
       ];

@@ -98,7 +98,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     mailer.sent.length = 0;
   });
 
-  it('a paid card: one order with its items and amounts, purchases for a year, the coupon used, the cart emptied, one email', async () => {
+  it('a paid card: one order with its items and amounts, a year of access per unit bought, the coupon used, the cart emptied, one email', async () => {
     const student = await newStudent([
       ['alpha', 1],
       ['beta', 2],
@@ -143,7 +143,9 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       ['alpha', order!.orderId, sessionId, 'active', 2699],
       ['beta', order!.orderId, sessionId, 'active', 3598],
     ]);
+    // One Alpha is a year of access; two Betas are two years.
     expect(new Date(purchases[0]!.expires_at).getTime() - now.getTime()).toBe(365 * DAY_MS);
+    expect(new Date(purchases[1]!.expires_at).getTime() - now.getTime()).toBe(730 * DAY_MS);
     expect(await ownedExamIds(db(), student.id, now)).toEqual(expect.arrayContaining(['alpha', 'beta']));
     expect(await cartOf(student.id)).toEqual([]);
     expect((await coupon('TENOFF')).used_count).toBe(1);
@@ -164,9 +166,9 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(mailer.sent[0]!.text).toContain('Total paid: $62.97 USD');
     // No time zone was known when paying started: the date is UTC's.
     expect(mailer.sent[0]!.text).toContain('Date: November 21, 2026');
-    // A year of access, from noon UTC on 21 November 2026.
+    // From noon UTC on 21 November 2026: a year for Alpha; 730 days for two Betas, which cross 29 February 2028.
     expect(mailer.sent[0]!.text).toContain('- Alpha × 1: $29.99, access until November 21, 2027');
-    expect(mailer.sent[0]!.text).toContain('- Beta × 2: $39.98, access until November 21, 2027');
+    expect(mailer.sent[0]!.text).toContain('- Beta × 2: $39.98, access until November 20, 2028');
     // The sandbox told the webhook as well; that delivery finds the work done.
     expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual(['checkout.session.completed']);
     expect(await services.checkout.notify(Buffer.from(deliveries[0]!.body), deliveries[0]!.signature)).toBe(

@@ -10,7 +10,7 @@ type Db = Kysely<Database>;
 
 /**
  * Turns a paid checkout into an order, in one transaction: a purchase per item (valid for the exam's
- * validity days), the coupon's use, the order and its items, the student's lastOrderAt, and the bought
+ * validity days times the quantity bought), the coupon's use, the order and its items, the student's lastOrderAt, and the bought
  * exams taken out of the cart. Runs exactly once per checkout however often, and however concurrently,
  * it is called: the first statement locks the checkout's row (PostgreSQL; SQLite runs one transaction at a
  * time), and a completed checkout is left as it is. Answers whether this call did the work.
@@ -89,7 +89,8 @@ export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, 
           order_id: orderId,
           status: 'active' as const,
           purchase_date: at,
-          expires_at: accessEnds(at, validity.get(line.examId) ?? 365).toISOString(),
+          // Each unit is one access period: two of a 365-day exam give 730 days.
+          expires_at: accessEnds(at, (validity.get(line.examId) ?? 365) * line.quantity).toISOString(),
           last_access_date: null,
           updated_at: at,
         })),
