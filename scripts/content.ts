@@ -23,12 +23,7 @@ async function main([command, ...args]: string[]): Promise<number> {
   }
   if (command === 'import' && args.length > 0) {
     const files = await readContentFiles(args);
-    const report = await withDatabase((db) =>
-      importContent(
-        db,
-        files.map((f) => f.content),
-      ),
-    );
+    const report = await withDatabase((db) => importContent(db, files));
     console.log(describe(report));
     return 0;
   }
@@ -69,10 +64,24 @@ function describe(report: ImportReport): string {
     .join('\n');
 }
 
-main(process.argv.slice(2)).then(
+/** An error as one line: its message and, where it has one, its code (SQLITE_BUSY, ECONNREFUSED…). */
+function oneLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = error instanceof AggregateError ? error.errors.map(oneLine).join('; ') : '';
+  const message = (error.message || inner || error.name).replace(/\s*\n\s*/g, ' ');
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+const args = process.argv.slice(2);
+main(args).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ContentError ? `Content is not valid:\n${error.message}` : error);
+    if (error instanceof ContentError) {
+      console.error(`${args[0] === 'import' ? 'Nothing was imported' : 'Content is not valid'}:\n${error.message}`);
+    } else {
+      console.error(`${args[0] ?? 'content'} failed: ${oneLine(error)}`);
+    }
     process.exit(1);
   },
 );

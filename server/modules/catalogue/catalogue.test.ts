@@ -1,11 +1,53 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { AttemptAnswersTable, AttemptsTable } from '../../db/schema.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
+import { insertStudent } from '../../testing/students.ts';
 import { catalogueVersion } from './catalogue-version.ts';
+import { ContentError } from './content-files.ts';
 import { exportContent } from './content-export.ts';
 import { importContent } from './content-import.ts';
 import { featuredExams, findExam, listExams } from './queries.ts';
+
+/** A student's (or, with no user, a visitor's) attempt on a test, written straight into the table. */
+function attemptRow(id: string, userId: string | null, testId: string, status: AttemptsTable['status']): AttemptsTable {
+  return {
+    id,
+    user_id: userId,
+    exam_id: testId.split('-')[0]!,
+    test_id: testId,
+    test_name: 'Practice Test',
+    mode: 'exam',
+    status,
+    passing_score: 70,
+    layout_json: '{"questions":[]}',
+    started_at: '2026-03-01T10:00:00.000Z',
+    deadline_at: null,
+    submitted_at: status === 'completed' ? '2026-03-01T10:20:00.000Z' : null,
+    percentage: status === 'completed' ? 33 : null,
+    score: status === 'completed' ? 1 : null,
+    total_questions: 3,
+    answered_questions: status === 'completed' ? 3 : null,
+    time_spent_seconds: status === 'completed' ? 1200 : null,
+    is_passed: status === 'completed' ? 0 : null,
+    reset: 0,
+    reset_at: null,
+  };
+}
+
+function answerRow(attemptId: string, questionId: string, correct: boolean): AttemptAnswersTable {
+  return {
+    attempt_id: attemptId,
+    question_id: questionId,
+    selected_json: correct ? '["b"]' : '["a"]',
+    flagged: 0,
+    checked: 0,
+    is_correct: correct ? 1 : 0,
+    category: 'Domain A',
+    answered_at: '2026-03-01T10:05:00.000Z',
+  };
+}
 
 describe.each(engines)('catalogue on %s', (engine) => {
   let handle: DatabaseHandle;
@@ -70,6 +112,97 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect(exam?.practiceTests.map((t) => t.questionCount)).toEqual([2]);
     const orphans = await handle.db.selectFrom('questions').select('id').where('test_id', '=', 'alpha-pt2').execute();
     expect(orphans).toEqual([]);
+  });
+
+  it('refuses, changing nothing, to remove a practice test students have attempts on', async () => {
+    await importContent(handle.db, [contentFixture('alpha', {}, 3), contentFixture('beta')]);
+    const ana = (await insertStudent(handle, [], new Date())).id;
+    const ben = (await insertStudent(handle, [], new Date())).id;
+    await handle.db
+      .insertInto('attempts')
+      .values([
+        attemptRow('t1', ana, 'alpha-pt2', 'completed'),
+        attemptRow('t2', ben, 'alpha-pt2', 'in_progress'),
+        attemptRow('t3', ana, 'beta-pt2', 'completed'),
+        // A visitor's demo attempt is shown nowhere: it does not keep its test.
+        attemptRow('t4', null, 'alpha-pt3', 'completed'),
+      ])
+      .execute();
+    await handle.db
+      .insertInto('attempt_answers')
+      .values([answerRow('t1', 'alpha-pt2-q1', true), answerRow('t2', 'alpha-pt2-q2', false)])
+      .execute();
+    const snapshot = async () => ({
+      version: await catalogueVersion(handle.db),
+      exams: await handle.db.selectFrom('exams').selectAll().orderBy('id').execute(),
+      tests: await handle.db.selectFrom('practice_tests').selectAll().orderBy('id').execute(),
+      questions: await handle.db.selectFrom('questions').selectAll().orderBy('id').execute(),
+      attempts: await handle.db.selectFrom('attempts').selectAll().orderBy('id').execute(),
+      answers: await handle.db.selectFrom('attempt_answers').selectAll().orderBy('attempt_id').execute(),
+    });
+    const before = await snapshot();
+
+    // alpha loses pt2 (two students' attempts) and pt3 (a visitor's only); beta loses pt2 (one attempt).
+    const alpha = contentFixture('alpha', { title: 'Alpha renamed' }, 1);
+    const beta = contentFixture('beta', {}, 1);
+    const error = await importContent(handle.db, [
+      { file: 'content/exams/alpha.json', content: alpha },
+      { file: 'content/exams/beta.json', content: beta },
+    ]).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).message).toBe(
+      [
+        'content/exams/alpha.json: $.practiceTests: practice test alpha-pt2 has 2 attempts by students and cannot be removed; keep it in the file',
+        'content/exams/beta.json: $.practiceTests: practice test beta-pt2 has 1 attempt by students and cannot be removed; keep it in the file',
+      ].join('\n'),
+    );
+    expect(await snapshot()).toEqual(before);
+
+    // Kept in the file, the tests with students' attempts stay; the one a visitor alone tried goes.
+    const kept = contentFixture('alpha', { title: 'Alpha renamed' }, 2);
+    const report = await importContent(handle.db, [kept, contentFixture('beta')]);
+    expect(report.practiceTests.removed).toBe(1);
+    expect((await findExam(handle.db, 'alpha'))?.practiceTests.map((t) => t.id)).toEqual(['alpha-pt1', 'alpha-pt2']);
+    const attempts = await handle.db.selectFrom('attempts').select('id').orderBy('id').execute();
+    expect(attempts.map((a) => a.id)).toEqual(['t1', 't2', 't3']);
+  });
+
+  it('keeps the answers given to questions removed from a file, and the attempts of a test moved to another exam', async () => {
+    await importContent(handle.db, [contentFixture('alpha'), contentFixture('beta')]);
+    const ana = (await insertStudent(handle, [], new Date())).id;
+    await handle.db
+      .insertInto('attempts')
+      .values([attemptRow('t1', ana, 'alpha-pt1', 'completed'), attemptRow('t2', ana, 'alpha-pt2', 'completed')])
+      .execute();
+    await handle.db
+      .insertInto('attempt_answers')
+      .values(['q1', 'q2', 'q3'].map((q) => answerRow('t1', `alpha-pt1-${q}`, q === 'q1')))
+      .execute();
+    const answers = () => handle.db.selectFrom('attempt_answers').selectAll().orderBy('question_id').execute();
+    const given = await answers();
+
+    // Two questions retired from alpha's first test; its second test moved to beta's file.
+    const alpha = contentFixture('alpha', {}, 1);
+    alpha.practiceTests[0]!.questions.splice(1, 2);
+    const beta = contentFixture('beta');
+    beta.practiceTests.push(contentFixture('alpha').practiceTests[1]!);
+    const report = await importContent(handle.db, [alpha, beta]);
+    expect(report.questions.removed).toBe(2);
+    expect(report.practiceTests).toMatchObject({ removed: 0, updated: 1 });
+    expect(await answers()).toEqual(given);
+    expect((await findExam(handle.db, 'beta'))?.practiceTests.map((t) => t.id)).toEqual([
+      'beta-pt1',
+      'beta-pt2',
+      'alpha-pt2',
+    ]);
+    const attempts = await handle.db.selectFrom('attempts').select(['id', 'score']).orderBy('id').execute();
+    expect(attempts).toEqual([
+      { id: 't1', score: 1 },
+      { id: 't2', score: 1 },
+    ]);
   });
 
   it('changes nothing when any file of an import fails', async () => {

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ContentFile } from '../../../shared/content-schema.ts';
 import type { Database } from '../../db/schema.ts';
-import { raiseCatalogueVersion } from './catalogue-version.ts';
+import { lockCatalogueVersion, raiseCatalogueVersion } from './catalogue-version.ts';
+import { ContentError, type ContentProblem } from './content-files.ts';
 import { searchText } from './queries.ts';
 
 export interface ImportCounts {
@@ -17,22 +18,51 @@ export interface ImportReport {
   questions: ImportCounts;
 }
 
+/** A file to import, named as its problems are reported (`readContentFiles` gives these); or its content alone. */
+export type ImportFile = { file: string; content: ContentFile } | ContentFile;
+
+/** What one import is about: its report, every id its files hold, and the removals it must refuse. */
+interface ImportRun {
+  now: string;
+  report: ImportReport;
+  testIds: Set<string>;
+  questionIds: Set<string>;
+  refused: ContentProblem[];
+}
+
 const emptyCounts = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0, removed: 0 });
 
 /**
  * Upserts every file by id in one transaction: all files land or none does. A file is the whole truth
- * for its exam, so practice tests and questions of that exam missing from the file are removed.
+ * for its exam, so practice tests and questions of that exam missing from the file are removed, unless
+ * another file of the import takes them over. A practice test that students have attempts on is never
+ * removed: the whole import is refused with a ContentError naming it. Removed questions keep the answers
+ * given to them (answers do not refer to questions).
  * Rows whose content did not change keep their `updated_at`, so importing twice changes nothing. An import
  * that changes anything raises the catalogue's version with it, which tells every app server's page cache.
  */
 export async function importContent(
   db: Kysely<Database>,
-  files: ContentFile[],
+  files: ImportFile[],
   now: string = new Date().toISOString(),
 ): Promise<ImportReport> {
+  const named = files.map((f) => ('content' in f ? f : { file: `exam ${f.exam.id}`, content: f }));
+  const tests = named.flatMap((f) => f.content.practiceTests);
   return db.transaction().execute(async (trx) => {
-    const report: ImportReport = { exams: emptyCounts(), practiceTests: emptyCounts(), questions: emptyCounts() };
-    for (const file of files) await importExam(trx, file, now, report);
+    // First a write, so SQLite takes its write lock now (waiting out a store that is writing) rather than at
+    // the first change, where a store's commit since the import's first read would fail it (SQLITE_BUSY_SNAPSHOT).
+    await lockCatalogueVersion(trx);
+    const run: ImportRun = {
+      now,
+      report: { exams: emptyCounts(), practiceTests: emptyCounts(), questions: emptyCounts() },
+      testIds: new Set(tests.map((t) => t.id)),
+      questionIds: new Set(tests.flatMap((t) => t.questions.map((q) => q.id))),
+      refused: [],
+    };
+    for (const { file, content } of named) await importExam(trx, file, content, run);
+    // Thrown inside the transaction, so nothing of the import is kept.
+    if (run.refused.length > 0) throw new ContentError(run.refused);
+    const { report } = run;
     // A test moved here from another exam's file changes that exam's count too.
     await sql`update exams set practice_test_count = (select count(*) from practice_tests where practice_tests.exam_id = exams.id)
       where practice_test_count <> (select count(*) from practice_tests where practice_tests.exam_id = exams.id)`.execute(
@@ -44,7 +74,8 @@ export async function importContent(
   });
 }
 
-async function importExam(trx: Transaction<Database>, file: ContentFile, now: string, report: ImportReport) {
+async function importExam(trx: Transaction<Database>, name: string, file: ContentFile, run: ImportRun) {
+  const { now, report } = run;
   const { exam } = file;
   const examValues = {
     title: exam.title,
@@ -92,17 +123,29 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
     .selectAll()
     .where((eb) => eb.or([eb('exam_id', '=', exam.id), eb('id', 'in', testIds)]))
     .execute();
-  const staleTests = existingTests.filter((t) => t.exam_id === exam.id && !testIds.includes(t.id));
+  const staleTests = existingTests.filter((t) => t.exam_id === exam.id && !run.testIds.has(t.id));
   if (staleTests.length > 0) {
-    await trx
-      .deleteFrom('practice_tests')
-      .where(
-        'id',
-        'in',
-        staleTests.map((t) => t.id),
-      )
+    const staleIds = staleTests.map((t) => t.id);
+    // Removing a test would delete its attempts with it. A visitor's demo attempt is shown nowhere, so it
+    // does not count; a student's, finished or not, keeps its test.
+    const attempted = await trx
+      .selectFrom('attempts')
+      .select((eb) => ['test_id', eb.fn.countAll<number>().as('attempts')])
+      .where('test_id', 'in', staleIds)
+      .where('user_id', 'is not', null)
+      .groupBy('test_id')
       .execute();
-    report.practiceTests.removed += staleTests.length;
+    for (const { test_id, attempts } of attempted) {
+      run.refused.push({
+        file: name,
+        path: '$.practiceTests',
+        message: `practice test ${test_id} has ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} by students and cannot be removed; keep it in the file`,
+      });
+    }
+    if (attempted.length === 0) {
+      await trx.deleteFrom('practice_tests').where('id', 'in', staleIds).execute();
+      report.practiceTests.removed += staleTests.length;
+    }
   }
   const testsById = new Map(existingTests.map((t) => [t.id, t]));
 
@@ -134,7 +177,7 @@ async function importExam(trx: Transaction<Database>, file: ContentFile, now: st
     } else {
       report.practiceTests.unchanged++;
     }
-    await importQuestions(trx, exam.id, test, now, report);
+    await importQuestions(trx, exam.id, test, run);
   }
 }
 
@@ -142,8 +185,7 @@ async function importQuestions(
   trx: Transaction<Database>,
   examId: string,
   test: ContentFile['practiceTests'][number],
-  now: string,
-  report: ImportReport,
+  { now, report, questionIds }: ImportRun,
 ) {
   const ids = test.questions.map((q) => q.id);
   const existing = await trx
@@ -151,7 +193,7 @@ async function importQuestions(
     .selectAll()
     .where((eb) => eb.or([eb('test_id', '=', test.id), eb('id', 'in', ids)]))
     .execute();
-  const stale = existing.filter((q) => q.test_id === test.id && !ids.includes(q.id));
+  const stale = existing.filter((q) => q.test_id === test.id && !questionIds.has(q.id));
   if (stale.length > 0) {
     await trx
       .deleteFrom('questions')

@@ -29,8 +29,5 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
 export async function seedCatalogue(db: Kysely<Database>, folder: string): Promise<ImportReport | null> {
   if ((await countExams(db)) > 0) return null;
   const files = await readContentFiles([folder]);
-  return importContent(
-    db,
-    files.map((f) => f.content),
-  );
+  return importContent(db, files);
 }
