@@ -56,16 +56,17 @@ export function createCheckoutService(options: CheckoutOptions) {
     trx: Transaction<Database>,
     checkout: Pick<CheckoutsTable, 'order_id' | 'coupon_code'>,
     status: 'failed' | 'expired',
-  ): Promise<void> {
+    from: CheckoutsTable['status'][] = ['creating', 'open', 'pending'],
+  ): Promise<boolean> {
     const moved = await trx
       .updateTable('checkouts')
       .set({ status, updated_at: iso() })
       .where('order_id', '=', checkout.order_id)
-      .where('status', 'in', ['creating', 'open', 'pending'])
+      .where('status', 'in', from)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) > 0 && checkout.coupon_code) {
-      await releaseCoupon(trx, checkout.coupon_code, checkout.order_id, iso());
-    }
+    if (Number(moved.numUpdatedRows) === 0) return false;
+    if (checkout.coupon_code) await releaseCoupon(trx, checkout.coupon_code, checkout.order_id, iso());
+    return true;
   }
   const close = (checkout: CheckoutsTable, status: 'failed' | 'expired') =>
     db.transaction().execute((trx) => closeIn(trx, checkout, status));
@@ -88,7 +89,10 @@ export function createCheckoutService(options: CheckoutOptions) {
           .where('status', 'in', ['creating', 'open'])
           .execute();
         if (others.some((other) => other.status === 'open')) throw new CheckoutRefused(m.payingElsewhere);
-        for (const other of others) await closeIn(trx, other, 'expired');
+        // Only while it is still being created: one that has just opened its page gets this start to give way.
+        for (const other of others) {
+          if (!(await closeIn(trx, other, 'expired', ['creating']))) throw new CheckoutRefused(m.payingElsewhere);
+        }
         await trx.insertInto('checkouts').values(checkout).execute();
         if (checkout.coupon_code) {
           const refused = await holdCoupon(trx, {
