@@ -55,6 +55,27 @@ test('an anonymous visitor passes the demo in exam mode, reviews it, and is invi
   await expect(page.getByText(questions[0]!.text)).toBeVisible();
 });
 
+test('a free test begun signed out and handed in after signing up in another tab is kept for the student', async ({
+  page,
+}) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await page.goto(`/exam/${EXAM}/practice-tests`);
+  await page.getByRole('link', { name: 'Exam Mode: Practice Test 1' }).click();
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: `Question 1 of ${questions.length}` })).toBeVisible();
+  await chooseOptions(page, questions[0]!, questions[0]!.correct);
+  // The page invites the visitor to sign up to keep their progress; they do, in another tab.
+  const tab = await page.context().newPage();
+  await register(tab, { name: 'Late Joiner', email: uniqueEmail('joiner'), password: 'joined-halfway-1' });
+  await page.getByRole('button', { name: 'Submit Test' }).first().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByText(`1 of ${questions.length}`)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Save your progress' })).toHaveCount(0);
+  await tab.goto('/history');
+  await expect(tab.getByText('No Attempts Found')).toHaveCount(0);
+  await expect(tab.getByText('Cloud Foundations').first()).toBeVisible();
+});
+
 test('practice mode checks each answer, explains it, locks it and moves on', async ({ page }) => {
   const questions = await answersOf(EXAM, DEMO);
   await page.goto(`/practice-test/${DEMO}?mode=practice`);

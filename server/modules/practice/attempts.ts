@@ -13,6 +13,8 @@ type Answers = Map<string, AttemptAnswersTable>;
 /** The questions of an attempt in order, each with its options in the order this attempt shows them. */
 interface Layout {
   questions: { id: string; options: string[] }[];
+  /** The short demo of an exam (decisions.md): kept for nobody, whoever hands it in. */
+  demo?: true;
 }
 
 export type Refusal = { error: string; status: number };
@@ -32,12 +34,14 @@ export async function createAttempt(
   userId: string | null,
   mode: TestMode,
   now: Date,
+  { demo = false }: { demo?: boolean } = {},
 ): Promise<Attempt> {
   const layout: Layout = {
     questions: test.questions.map((q) => {
       const ids = q.options.map((o) => o.id);
       return { id: q.id, options: test.shuffleOptions ? shuffled(ids) : ids };
     }),
+    ...(demo && { demo: true }),
   };
   const attempt: Attempt = {
     id: randomUUID(),
@@ -94,6 +98,9 @@ async function answersOf(db: Db, attemptId: string): Promise<Answers> {
 }
 
 const layoutOf = (attempt: Attempt) => JSON.parse(attempt.layout_json) as Layout;
+
+/** Whether the attempt is an exam's short demo, which is kept for nobody. */
+export const isShortDemo = (attempt: Attempt) => layoutOf(attempt).demo === true;
 const deadlineOf = (attempt: Attempt) => (attempt.deadline_at ? new Date(attempt.deadline_at) : null);
 
 /** Whether an exam-mode attempt is past its deadline and grace: then it can only be submitted. */

@@ -201,7 +201,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(await services.practice.start('exam1-pt2', null, 'exam')).toMatchObject({ status: 403 });
   });
 
-  it('lets a student take the short demo, or finish a free test begun signed out, keeping nothing for them', async () => {
+  it('keeps the short demo for nobody, and a free test begun signed out for the student who hands it in', async () => {
     const demo = await services.practice.startDemo('exam1');
     if ('error' in demo) throw new Error(demo.error);
     const first = demo.attempt.questions[0]!;
@@ -213,15 +213,24 @@ describe.each(engines)('the test engine on %s', (engine) => {
       saved: false,
     });
 
+    // Begun signed out, then the visitor signs up in another tab (as the page invites) and hands it in.
     const begun = view(await services.practice.start('exam1-pt1', null, 'exam'));
-    await services.practice.change(begun.id, other, { questionId: 'exam1-pt1-q1', selected: ['b'] });
-    expect(result(await services.practice.submit(begun.id, other))).toMatchObject({ score: 1, saved: false });
-    const kept = await database.db
+    await services.practice.change(begun.id, null, { questionId: 'exam1-pt1-q1', selected: ['b'] });
+    expect(result(await services.practice.submit(begun.id, other))).toMatchObject({ score: 1, saved: true });
+    const owners = async (id: string) =>
+      (await database.db.selectFrom('attempts').select('user_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .user_id;
+    expect(await owners(demo.attempt.id)).toBeNull();
+    expect(await owners(begun.id)).toBe(other.id);
+    const claimed = await database.db
       .selectFrom('attempts')
-      .select('user_id')
-      .where('id', 'in', [demo.attempt.id, begun.id])
-      .execute();
-    expect(kept).toEqual([{ user_id: null }, { user_id: null }]);
+      .select(['status', 'reset'])
+      .where('id', '=', begun.id)
+      .executeTakeFirstOrThrow();
+    expect(claimed).toEqual({ status: 'completed', reset: 0 });
+    // Handed in already: asking again changes nothing, and the visitor keeps no claim on it.
+    expect(result(await services.practice.submit(begun.id, other))).toMatchObject({ score: 1, saved: true });
+    expect(await services.practice.submit(begun.id, null)).toMatchObject({ status: 401 });
   });
 
   it('shuffles options per attempt where the test says so, and shows them in the same order on return', async () => {

@@ -15,6 +15,7 @@ import {
   findAttempt,
   openAttempts,
   isOverdue,
+  isShortDemo,
   submitAttempt,
   type Attempt,
   type Refusal,
@@ -151,7 +152,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         questions: test.questions.slice(0, DEMO_QUESTIONS),
       };
       const now = clock();
-      const attempt = await createAttempt(db, demo, null, 'exam', now);
+      const attempt = await createAttempt(db, demo, null, 'exam', now, { demo: true });
       return { info: demo.info, attempt: await attemptView(db, attempt, demo, now) };
     },
 
@@ -193,10 +194,24 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       return changeAnswer(db, owned.attempt, owned.test, change, clock());
     },
 
+    /**
+     * Hands an attempt in. A free test begun signed out and handed in by a student (who signed up or in
+     * meanwhile, as its page invites them to) is kept for that student; the short demo is kept for nobody.
+     */
     async submit(attemptId: string, user: User): Promise<AttemptResult | Refusal> {
       const owned = await ownAttempt(attemptId, user);
       if ('error' in owned) return owned;
-      return submitAttempt(db, owned.attempt, owned.test, clock());
+      const { attempt, test } = owned;
+      if (user && attempt.user_id === null && attempt.status === 'in_progress' && !isShortDemo(attempt)) {
+        await db
+          .updateTable('attempts')
+          .set({ user_id: user.id })
+          .where('id', '=', attempt.id)
+          .where('user_id', 'is', null)
+          .where('status', '=', 'in_progress')
+          .execute();
+      }
+      return submitAttempt(db, attempt, test, clock());
     },
 
     /** The practice-tests page of an exam: its tests, the student's access and progress. */
