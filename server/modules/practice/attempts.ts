@@ -131,6 +131,11 @@ function checkedAnswer(question: ServerQuestion, selected: string[]): CheckedAns
   };
 }
 
+/** A stored selection without the options the catalogue has removed from the question since. */
+function stillOffered(question: ServerQuestion, selectedJson: string): string[] {
+  return (JSON.parse(selectedJson) as string[]).filter((id) => question.options.some((o) => o.id === id));
+}
+
 /** What the student sees of an attempt in progress. Answers and explanations only for checked questions. */
 export async function attemptView(db: Db, attempt: Attempt, test: LoadedTest, now: Date): Promise<AttemptView> {
   const answers = await answersOf(db, attempt.id);
@@ -141,7 +146,7 @@ export async function attemptView(db: Db, attempt: Attempt, test: LoadedTest, no
     remainingSeconds: deadline ? Math.max(0, Math.round((deadline.getTime() - now.getTime()) / 1000)) : null,
     questions: questionsInLayout(attempt, test).map(({ question, optionOrder }) => {
       const answer = answers.get(question.id);
-      const selected = answer ? (JSON.parse(answer.selected_json) as string[]) : [];
+      const selected = answer ? stillOffered(question, answer.selected_json) : [];
       return {
         id: question.id,
         text: question.text,
@@ -196,7 +201,7 @@ export async function changeAnswer(
     if (!(await lockOpenAttempt(trx, attempt.id))) return { error: practiceMessages.attemptClosed, status: 409 };
     const existing = (await answersOf(trx, attempt.id)).get(question.id);
     if (wantsAnswer && existing?.checked === 1) return { error: practiceMessages.answerLocked, status: 409 };
-    const selected = chosen ?? (existing ? (JSON.parse(existing.selected_json) as string[]) : []);
+    const selected = chosen ?? (existing ? stillOffered(question, existing.selected_json) : []);
     if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };
 
     const checked = change.check ? checkedAnswer(question, selected) : null;

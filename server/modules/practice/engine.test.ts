@@ -354,6 +354,25 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
   });
 
+  it('an option the catalogue removes is no longer shown as chosen in an attempt in progress', async () => {
+    const file = contentFixture('exam3', {}, 1);
+    await importContent(database.db, [file]);
+    const attempt = view(await services.practice.start('exam3-pt1', student, 'practice'));
+    await services.practice.change(attempt.id, student, { questionId: 'exam3-pt1-q1', selected: ['c'] });
+    file.practiceTests[0]!.questions[0]!.options = file.practiceTests[0]!.questions[0]!.options.filter(
+      (o) => o.id !== 'c',
+    );
+    await importContent(database.db, [file]);
+    const resumed = await services.practice.openTest('exam3-pt1', student, 'practice');
+    if (resumed.kind !== 'ready' || !resumed.attempt) throw new Error('expected the attempt to resume');
+    expect(resumed.attempt.questions[0]).toMatchObject({ selected: [], checked: null });
+    // Checking without a new choice asks for one, as for a question never answered.
+    expect(await services.practice.change(attempt.id, student, { questionId: 'exam3-pt1-q1', check: true })).toEqual({
+      error: practiceMessages.selectAnswer,
+      status: 400,
+    });
+  });
+
   describe('one attempt, many requests at once', () => {
     let racer: { id: string };
     beforeAll(async () => {
