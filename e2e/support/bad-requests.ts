@@ -29,6 +29,12 @@ export interface BadRequest {
 
 const MB = 1024 * 1024;
 
+/**
+ * Over the size limits the server answers 413 or 431 and closes the connection at once, before the client
+ * has finished sending: the client may see the close instead of the answer.
+ */
+export const CLOSED_BY_SERVER = /ECONNRESET|EPIPE|socket hang up/;
+
 const encodeText = (value: string) => encodeURIComponent(value);
 const query = (values: Record<string, string>) =>
   Object.entries(values)
