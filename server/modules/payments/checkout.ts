@@ -188,6 +188,21 @@ export function createCheckoutService(options: CheckoutOptions) {
     return apply(checkout, payment);
   }
 
+  /**
+   * Ends a checkout still waiting for payment: its page is closed at the provider and the provider's answer
+   * applied, so a payment made there a moment ago is fulfilled, not thrown away. One the provider cannot be
+   * asked about now is left to the webhook or the sweep; the caller goes on.
+   */
+  async function endUnpaid(checkout: CheckoutsTable, failure: string): Promise<void> {
+    try {
+      const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
+      if (payment) await apply(checkout, payment);
+      else await close(checkout, 'expired');
+    } catch (error) {
+      log(`Checkout ${checkout.order_id} could not be ${failure}: ${(error as Error).message}`);
+    }
+  }
+
   /** Closes a student's checkouts still waiting for payment, so a new one starts clean. */
   async function abandonOpen(userId: string): Promise<void> {
     const open = await db
@@ -196,20 +211,7 @@ export function createCheckoutService(options: CheckoutOptions) {
       .where('user_id', '=', userId)
       .where('status', 'in', ['creating', 'open'])
       .execute();
-    for (const checkout of open) {
-      if (!checkout.session_id) {
-        await close(checkout, 'expired');
-        continue;
-      }
-      try {
-        const payment = await provider.expire(checkout.session_id);
-        // Paid in another tab a moment ago: that payment is fulfilled, not thrown away.
-        if (payment) await apply(checkout, payment);
-        else await close(checkout, 'expired');
-      } catch (error) {
-        log(`Checkout ${checkout.order_id} could not be closed: ${(error as Error).message}`);
-      }
-    }
+    for (const checkout of open) await endUnpaid(checkout, 'closed');
   }
 
   /**
@@ -368,17 +370,7 @@ export function createCheckoutService(options: CheckoutOptions) {
     ): Promise<{ sessionId: string; outcome: 'succeeded' | 'pending' } | null> {
       const checkout = await byOrder(orderId);
       if (!checkout || checkout.user_id !== userId) return null;
-      if (['creating', 'open'].includes(checkout.status)) {
-        try {
-          const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
-          if (payment) await apply(checkout, payment);
-          else await close(checkout, 'expired');
-        } catch (error) {
-          // The provider is unreachable, or the payment completed a moment ago: the webhook or the sweep
-          // settles it later; the student still gets back to the store.
-          log(`Checkout ${orderId} could not be cancelled: ${(error as Error).message}`);
-        }
-      }
+      if (['creating', 'open'].includes(checkout.status)) await endUnpaid(checkout, 'cancelled');
       const after = await byOrder(orderId);
       if (!after?.session_id) return null;
       if (after.status === 'complete') return { sessionId: after.session_id, outcome: 'succeeded' };
@@ -394,15 +386,7 @@ export function createCheckoutService(options: CheckoutOptions) {
         .where('status', 'in', ['creating', 'open'])
         .where('expires_at', '<', iso())
         .execute();
-      for (const checkout of stale) {
-        try {
-          const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
-          if (payment) await apply(checkout, payment);
-          else await close(checkout, 'expired');
-        } catch (error) {
-          log(`Checkout ${checkout.order_id} could not be swept: ${(error as Error).message}`);
-        }
-      }
+      for (const checkout of stale) await endUnpaid(checkout, 'swept');
       return stale.length;
     },
 
