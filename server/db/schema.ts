@@ -66,6 +66,15 @@ export interface QuestionsTable {
   updated_at: string;
 }
 
+/** The sign-in library's sessions, as far as the store reads them (`accounts/session-reader.ts`). */
+export interface SessionsTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: string | Date;
+  updatedAt: string | Date;
+}
+
 /** The sign-in library's user table, which is also the spec's users record. */
 export interface UsersTable {
   id: string;
@@ -253,6 +262,7 @@ export interface Database {
   order_items: OrderItemsTable;
   sandbox_payments: SandboxPaymentsTable;
   users: UsersTable;
+  sessions: SessionsTable;
   cart_items: CartItemsTable;
   coupons: CouponsTable;
   coupon_usages: CouponUsagesTable;

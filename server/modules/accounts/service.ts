@@ -3,12 +3,9 @@ import { normaliseEmail } from '../../../shared/account-rules.ts';
 import { accountMessages } from '../../../shared/account-messages.ts';
 import type { Database } from '../../db/schema.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { createSessionReader } from './session-reader.ts';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-}
+export type { SessionUser } from './session-reader.ts';
 
 /** Who is asking: their address (for rate limits) and the cookies they sent. */
 export interface Client {
@@ -57,10 +54,7 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
     googleEnabled,
     handler: auth.handler,
 
-    async currentUser(headers: Headers): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers });
-      return session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null;
-    },
+    currentUser: createSessionReader(auth, db),
 
     async register(input: { name: string; email: string; password: string }, client: Client): Promise<AccountResult> {
       const { response, payload, setCookies } = await call('/sign-up/email', client, {
