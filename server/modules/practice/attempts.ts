@@ -97,6 +97,16 @@ async function answersOf(db: Db, attemptId: string): Promise<Answers> {
   return new Map(rows.map((r) => [r.question_id, r]));
 }
 
+/** The stored answer to one question of an attempt, if any. */
+function answerOf(db: Db, attemptId: string, questionId: string) {
+  return db
+    .selectFrom('attempt_answers')
+    .selectAll()
+    .where('attempt_id', '=', attemptId)
+    .where('question_id', '=', questionId)
+    .executeTakeFirst();
+}
+
 const layoutOf = (attempt: Attempt) => JSON.parse(attempt.layout_json) as Layout;
 
 /** Whether the attempt is an exam's short demo, which is kept for nobody. */
@@ -199,7 +209,7 @@ export async function changeAnswer(
   // attempt take turns: a check cannot be undone by a flag sent with it, nor an answer land after grading.
   return db.transaction().execute(async (trx) => {
     if (!(await lockOpenAttempt(trx, attempt.id))) return { error: practiceMessages.attemptClosed, status: 409 };
-    const existing = (await answersOf(trx, attempt.id)).get(question.id);
+    const existing = await answerOf(trx, attempt.id, question.id);
     if (wantsAnswer && existing?.checked === 1) return { error: practiceMessages.answerLocked, status: 409 };
     const selected = chosen ?? (existing ? stillOffered(question, existing.selected_json) : []);
     if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };

@@ -5,6 +5,7 @@ import { createTestServices } from '../../testing/services.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { AttemptResult, AttemptView } from '../../../shared/practice.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
+import { raiseCatalogueVersion } from '../catalogue/catalogue-version.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
@@ -339,6 +340,8 @@ describe.each(engines)('the test engine on %s', (engine) => {
 
   it('says so when a test has no questions', async () => {
     await database.db.deleteFrom('questions').where('test_id', '=', 'exam1-pt1').execute();
+    // Content changes only through an import, which raises the catalogue's version as this does.
+    await raiseCatalogueVersion(database.db, now.toISOString());
     expect((await services.practice.openTest('exam1-pt1', null, 'exam')).kind).toBe('empty');
     expect(await services.practice.start('exam1-pt1', null, 'exam')).toEqual({
       error: 'No questions found for this practice test',

@@ -21,7 +21,7 @@ import {
   type Refusal,
 } from './attempts.ts';
 import { createStudentProgress } from './student-progress.ts';
-import { loadTest, type LoadedTest } from './test-content.ts';
+import { createTestCache, type LoadedTest } from './test-content.ts';
 
 export type OpenedTest =
   | { kind: 'not-found' }
@@ -53,6 +53,8 @@ export const DEMO_MINUTES = 30;
  * of an exam is open to everyone (the demo), the others only while a purchase is active.
  */
 export function createPracticeService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+  const loadTest = createTestCache(db);
+
   async function mayOpen(test: LoadedTest, user: User, now: Date): Promise<boolean> {
     if (test.info.isDemo) return true;
     return user !== null && (await activeAccess(db, user.id, test.info.examId, now)) !== null;
@@ -70,7 +72,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     if (attempt && attempt.user_id !== null && user === null) return { error: practiceMessages.signedOut, status: 401 };
     if (!attempt || (attempt.user_id !== null && attempt.user_id !== user?.id))
       return { error: practiceMessages.attemptNotFound, status: 404 };
-    const test = await loadTest(db, attempt.test_id);
+    const test = await loadTest(attempt.test_id);
     if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
     if (!(await mayOpen(test, user, clock()))) return { error: practiceMessages.signUpForMore, status: 403 };
     return { attempt, test };
@@ -81,7 +83,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
 
     /** What the test page shows on arrival: a start screen, the attempt to resume, or a result. */
     async openTest(testId: string, user: User, mode: TestMode): Promise<OpenedTest> {
-      const test = await loadTest(db, testId);
+      const test = await loadTest(testId);
       if (!test) return { kind: 'not-found' };
       const now = clock();
       if (!(await mayOpen(test, user, now))) return { kind: 'locked', info: test.info };
@@ -110,7 +112,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
      * the answers given in time, as on return to the page, and a new attempt starts.
      */
     async start(testId: string, user: User, mode: TestMode): Promise<AttemptView | Refusal> {
-      const test = await loadTest(db, testId);
+      const test = await loadTest(testId);
       if (!test) return { error: practiceMessages.testNotFound(testId), status: 404 };
       const now = clock();
       if (!(await mayOpen(test, user, now))) return { error: practiceMessages.signUpForMore, status: 403 };
@@ -139,7 +141,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         .where('exam_id', '=', examId)
         .orderBy('position')
         .executeTakeFirst();
-      const test = first ? await loadTest(db, first.id) : null;
+      const test = first ? await loadTest(first.id) : null;
       if (!test || test.questions.length === 0) return { error: practiceMessages.examIdNotFound(examId), status: 404 };
       const demo: LoadedTest = {
         ...test,
@@ -180,7 +182,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
 
     /** A test's facts for the legacy test details page, and whether this student may take it; null when unknown. */
     async testInfo(testId: string, user: User): Promise<{ info: TestInfo; open: boolean } | null> {
-      const test = await loadTest(db, testId);
+      const test = await loadTest(testId);
       return test && { info: test.info, open: await mayOpen(test, user, clock()) };
     },
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Difficulty } from '../../../shared/content-schema.ts';
 import type { Option, TestInfo } from '../../../shared/practice.ts';
 import type { Database } from '../../db/schema.ts';
+import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 
 /** A question with what only the server may know: its correct options and explanation. */
 export interface ServerQuestion {
@@ -69,4 +70,46 @@ export async function loadTest(db: Kysely<Database>, testId: string): Promise<Lo
       category: r.category,
     })),
   };
+}
+
+/** How many loaded tests a process keeps at most: the tests being taken now, not the whole catalogue. */
+const TESTS_KEPT = 200;
+
+/**
+ * Loaded tests kept in memory while the catalogue's version stays the same (decision 0017): a test and its
+ * questions are read and parsed once per content import, not on every answer. The version is read on every
+ * use, so the next request after an import from any process sees the new content, as it did when every
+ * request read the test. Kept tests are frozen: they are shared by every request that uses them.
+ */
+export function createTestCache(db: Kysely<Database>) {
+  let version: number | null = null;
+  const kept = new Map<string, LoadedTest>();
+  return async function cachedTest(testId: string): Promise<LoadedTest | null> {
+    const current = await catalogueVersion(db);
+    if (current !== version) {
+      kept.clear();
+      version = current;
+    }
+    const hit = kept.get(testId);
+    if (hit) {
+      // Most recently used last, so the first one is the one to let go.
+      kept.delete(testId);
+      kept.set(testId, hit);
+      return hit;
+    }
+    const test = await loadTest(db, testId);
+    // Unknown ids are not kept, and neither is a test read while an import changed the catalogue.
+    if (!test || version !== current) return test;
+    if (kept.size >= TESTS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(testId, deepFreeze(test));
+    return test;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
