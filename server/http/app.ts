@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -15,6 +14,7 @@ import { OPENAPI_PATH, openApiText } from './openapi.ts';
 import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { FALLBACK, methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
@@ -66,33 +66,7 @@ export async function buildApp(options: AppOptions) {
   // Before the security headers: a stored page carries the ones it was first sent with (decision 0012).
   if (pageCache) app.addHook('onRequest', pageCache.onRequest);
 
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
-    // Browsers ignore HSTS over plain HTTP; behind HTTPS it keeps them on HTTPS.
-    strictTransportSecurity: { maxAge: YEAR_SECONDS, includeSubDomains: true },
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The same answer as frame-ancestors 'none', for browsers that only know the older header.
-    xFrameOptions: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-    // Other sites get no referrer; this site keeps it, so browsers send Origin with its own form posts.
-    referrerPolicy: { policy: 'same-origin' },
-    // Google sign-in opens in a popup that must be able to tell this window it is done.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   if (clientDir) {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -12,13 +11,14 @@ import { contentFixture } from '../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../testing/databases.ts';
 import { compressSmallest, PAGE_CACHE_CONTROL, preferredEncoding } from './page-body.ts';
 import { createPageCache } from './page-cache.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 const SESSION = 'pp.session_token=alice-token';
 /** Varied text of a real page's length (this project's README), where better compression shows. */
 const LONG_TEXT = readFileSync('README.md', 'utf8').slice(0, 60_000);
 
 /**
- * A host like the store's: helmet with per-response nonces, compression, and pages rendered from the
+ * A host like the store's: its security headers with per-response nonces, compression, and pages rendered from the
  * catalogue. The "session" here is the store's cookie name with the user's name in it, which is enough to
  * render a personal header; the cache decides on the cookie's name, never on its value.
  */
@@ -36,10 +36,7 @@ async function host(
   });
   const app = Fastify();
   app.addHook('onRequest', cache.onRequest);
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"] } },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   let renders = 0;
   app.all('/*', (request, reply) =>
