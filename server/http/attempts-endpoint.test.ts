@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { practiceMessages } from '../../shared/practice-messages.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { importContent } from '../modules/catalogue/content-import.ts';
 import { grantAccess } from '../modules/practice/access.ts';
@@ -84,5 +86,35 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     expect(get.json()).toEqual({ error: 'Use POST.' });
     const crossSite = await post({ intent: 'submit', attemptId: 'x' }, { origin: 'https://elsewhere.example' });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('sends a start or a result compressed when the browser takes it, and a short answer as it is', async () => {
+    const long = contentFixture('long1', {}, 1);
+    for (const question of long.practiceTests[0]!.questions) {
+      question.text = `${question.text} ${'A scenario as long as a real exam question sets out. '.repeat(10)}`;
+    }
+    await importContent(database.db, [long]);
+    const started = await post(
+      { intent: 'start', testId: 'long1-pt1', mode: 'practice' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+    );
+    expect(started.statusCode).toBe(200);
+    expect(started.headers['content-encoding']).toBe('br');
+    expect(started.headers['vary']).toBe('Accept-Encoding');
+    expect(started.headers['content-type']).toBe('application/json; charset=utf-8');
+    const attempt = JSON.parse(brotliDecompressSync(started.rawPayload).toString('utf8')) as {
+      id: string;
+      questions: { id: string }[];
+    };
+    expect(attempt.questions.map((q) => q.id)).toEqual(['long1-pt1-q1', 'long1-pt1-q2', 'long1-pt1-q3']);
+
+    const gzipped = await post({ intent: 'submit', attemptId: attempt.id }, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toMatchObject({ attemptId: attempt.id });
+
+    const refused = await post({ intent: 'submit', attemptId: 'no-such-attempt' }, { 'accept-encoding': 'br' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual({ error: practiceMessages.attemptNotFound, status: 404 });
   });
 });

@@ -295,28 +295,31 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
       .where('status', '=', 'in_progress')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return;
-    // Every question gets its graded row, unanswered ones too, so results by domain count them as wrong.
-    for (const g of graded) {
-      const row = {
-        attempt_id: attempt.id,
-        question_id: g.id,
-        selected_json: '[]',
-        flagged: 0,
-        checked: 0,
-        is_correct: g.correct ? 1 : 0,
-        category: g.category,
-        answered_at: null,
-      };
-      // A late change is dropped: the attempt keeps what was given in time.
+    // Every question gets its graded row, unanswered ones too, so results by domain count them as wrong. An
+    // answer given in time keeps its selection; a late one is dropped, as if it had not been given.
+    for (const inTime of [true, false]) {
+      const rows = graded
+        .filter((g) => g.inTime === inTime)
+        .map((g) => ({
+          attempt_id: attempt.id,
+          question_id: g.id,
+          selected_json: '[]',
+          flagged: 0,
+          checked: 0,
+          is_correct: g.correct ? 1 : 0,
+          category: g.category,
+          answered_at: null,
+        }));
+      if (rows.length === 0) continue;
       await trx
         .insertInto('attempt_answers')
-        .values(row)
+        .values(rows)
         .onConflict((oc) =>
-          oc.columns(['attempt_id', 'question_id']).doUpdateSet({
-            is_correct: row.is_correct,
-            category: row.category,
-            ...(g.inTime ? {} : { selected_json: '[]' }),
-          }),
+          oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+            is_correct: eb.ref('excluded.is_correct'),
+            category: eb.ref('excluded.category'),
+            ...(inTime ? {} : { selected_json: eb.ref('excluded.selected_json') }),
+          })),
         )
         .execute();
     }

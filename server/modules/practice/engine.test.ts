@@ -138,6 +138,30 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(back.result).toMatchObject({ score: 2, answeredQuestions: 2, timeSpentSeconds: 1200 });
   });
 
+  it('grades an answer stored after the deadline as not given, and keeps the ones given in time', async () => {
+    // Taken signed out, so no student's progress changes.
+    const attempt = view(await services.practice.start('exam1-pt1', null, 'exam'));
+    for (const questionId of ['exam1-pt1-q1', 'exam1-pt1-q2']) {
+      await services.practice.change(attempt.id, null, { questionId, selected: ['b'] });
+    }
+    // As if written late by a request the deadline check did not stop: 20 minutes and 6 seconds after the start.
+    const late = new Date(now.getTime() + 20 * 60_000 + 6_000).toISOString();
+    await database.db
+      .updateTable('attempt_answers')
+      .set({ answered_at: late })
+      .where('attempt_id', '=', attempt.id)
+      .where('question_id', '=', 'exam1-pt1-q2')
+      .execute();
+    const result = await services.practice.submit(attempt.id, null);
+    if ('error' in result) throw new Error(result.error);
+    expect(result).toMatchObject({ score: 1, answeredQuestions: 1 });
+    expect(result.review.map((q) => [q.id, q.selected, q.correct])).toEqual([
+      ['exam1-pt1-q1', ['b'], true],
+      ['exam1-pt1-q2', [], false],
+      ['exam1-pt1-q3', [], false],
+    ]);
+  });
+
   it('resumes an unfinished attempt with its answers, flags and remaining time', async () => {
     const attempt = view(await services.practice.start('exam1-pt2', student, 'exam'));
     await services.practice.change(attempt.id, student, { questionId: 'exam1-pt2-q2', selected: ['a'], flagged: true });
