@@ -278,7 +278,7 @@ function testTaking(students: Student[], tests: string[]) {
 
 /** The rates tried, paced, for the latency-bound requests: a page costs several times an answer. */
 const PAGE_RATES = [25, 50, 75, 100, 150];
-const ANSWER_RATES = [100, 200, 300, 400, 600];
+const ANSWER_RATES = [200, 400, 600, 900, 1200, 1500, 2000];
 
 /**
  * The same 100 connections, sending at an even rate instead of as fast as answers come back: up to which
