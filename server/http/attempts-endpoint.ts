@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
 import type { Services } from './load-context.ts';
-import { sendBody } from './page-body.ts';
+import { compressNow, sendBody } from './page-body.ts';
 
 /**
  * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, JSON in and JSON
@@ -31,11 +31,12 @@ export function registerAttemptsEndpoint(scope: FastifyInstance, services: Servi
                 selected: input.selected,
                 ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
               });
-    // Sent whole and compressed in one pass, as pages are: a start or a result is 5-50 KB, and a compression
-    // stream's many steps each wait their turn on a busy server (decision 0017).
+    // Sent whole and compressed at once: a start or a result is 5-60 KB, and any step that waits for the thread
+    // pool waits its turn behind everything a busy server has queued (decision 0017).
     reply.status('error' in outcome ? outcome.status : 200);
     reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
-    return sendBody(request, reply, Buffer.from(JSON.stringify(outcome)));
+    const body = Buffer.from(JSON.stringify(outcome));
+    return sendBody(request, reply, body, (encoding) => compressNow[encoding](body));
   });
 }
 
