@@ -68,11 +68,9 @@ export interface QuestionsTable {
 
 /** The sign-in library's sessions, as far as the store reads them (`accounts/session-reader.ts`). */
 export interface SessionsTable {
-  id: string;
   token: string;
   userId: string;
   expiresAt: string | Date;
-  updatedAt: string | Date;
 }
 
 /** The sign-in library's user table, which is also the spec's users record. */

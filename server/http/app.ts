@@ -14,7 +14,7 @@ import { OPENAPI_PATH, openApiText } from './openapi.ts';
 import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { registerSecurityHeaders, YEAR_SECONDS } from './security-headers.ts';
 import { FALLBACK, methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
@@ -35,8 +35,6 @@ export interface AppOptions {
 
 /** How many pages the page cache keeps at most. */
 const PAGE_CACHE_ENTRIES = 200;
-
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The whole store as a Fastify app that does not listen: `server/main.ts` listens, tests inject. */
 export async function buildApp(options: AppOptions) {

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The store's policy: its own files only, and inline code only with the answer's nonce. */
 const STORE_DIRECTIVES = {
