@@ -5,7 +5,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-2 text-sm font-medium sm:px-3 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+  `rounded-md px-1.5 py-2 text-sm font-medium sm:px-3 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
 
 /** Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. The cart
  * shows its count (when above 0) and total. */
@@ -19,7 +19,7 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
         <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
           PracticePass
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-1">
           {user ? (
             <>
               <NavLink to="/" end className={navLink}>
@@ -50,7 +50,7 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
           )}
           <Link
             to="/cart"
-            className="relative ml-1 inline-flex min-h-11 items-center gap-2 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            className="relative inline-flex min-h-11 items-center gap-2 rounded-md px-1.5 text-sm sm:ml-1 sm:px-3 font-medium text-slate-700 hover:bg-slate-100"
           >
             <CartIcon />
             <span className="sr-only">
