@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { holdCoupon, releaseCoupon, useCoupon } from './coupon-holds.ts';
 import { createCoupon, disableCoupon, newCouponSchema, validateCoupon } from './coupons.ts';
 
 describe.each(engines)('coupons on %s', (engine) => {
@@ -45,6 +46,8 @@ describe.each(engines)('coupons on %s', (engine) => {
     await create({ code: 'LASTDAY', type: 'percentage', value: 10, expires: '2026-11-20' });
     await create({ code: 'TODAY', type: 'percentage', value: 10, expires: '2026-11-21' });
     await create({ code: 'LIMITED', type: 'percentage', value: 10, usageLimit: 2 });
+    await create({ code: 'LATEPAY', type: 'fixed', value: 100, perUserLimit: 5 });
+    await create({ code: 'LATEFULL', type: 'fixed', value: 100, usageLimit: 1, perUserLimit: 5 });
   });
   afterAll(() => database.close());
 
@@ -85,6 +88,53 @@ describe.each(engines)('coupons on %s', (engine) => {
       database.db.updateTable('coupons').set({ used_count: -1 }).where('code', '=', 'FIVEOFF').execute(),
     ).rejects.toThrow();
     await expect(recordUse('FIVEOFF', 'cs_1')).rejects.toThrow();
+  });
+
+  it('a payment that completes after its hold was given back still counts as one use, and only once', async () => {
+    const at = now.toISOString();
+    const usedCount = async (code: string) =>
+      (await database.db.selectFrom('coupons').select('used_count').where('code', '=', code).executeTakeFirstOrThrow())
+        .used_count;
+    const usages = (code: string) =>
+      database.db
+        .selectFrom('coupon_usages')
+        .select(['session_id', 'status'])
+        .where('coupon_code', '=', code)
+        .execute();
+
+    // Held, given back when the page expired, then the provider reports the payment as completed.
+    await database.db.transaction().execute(async (trx) => {
+      expect(await holdCoupon(trx, { code: 'LATEPAY', userId, checkoutId: 'order-late', now: at })).toBeNull();
+    });
+    expect(await usedCount('LATEPAY')).toBe(1);
+    await database.db.transaction().execute((trx) => releaseCoupon(trx, 'LATEPAY', 'order-late', at));
+    expect(await usedCount('LATEPAY')).toBe(0);
+    expect(await usages('LATEPAY')).toEqual([{ session_id: 'order-late', status: 'released' }]);
+    for (let delivery = 0; delivery < 2; delivery++) {
+      await database.db.transaction().execute((trx) => useCoupon(trx, 'LATEPAY', 'order-late', userId, at));
+      expect(await usedCount('LATEPAY')).toBe(1);
+      expect(await usages('LATEPAY')).toEqual([{ session_id: 'order-late', status: 'used' }]);
+    }
+
+    // A completion the store holds no record of at all is recorded as a use too.
+    await database.db.transaction().execute((trx) => useCoupon(trx, 'LATEPAY', 'order-unseen', userId, at));
+    expect(await usedCount('LATEPAY')).toBe(2);
+    expect(await usages('LATEPAY')).toContainEqual({ session_id: 'order-unseen', status: 'used' });
+
+    // The student paid the discounted price either way; a full coupon records the use without passing its limit.
+    await database.db.transaction().execute(async (trx) => {
+      expect(await holdCoupon(trx, { code: 'LATEFULL', userId, checkoutId: 'order-first', now: at })).toBeNull();
+      await releaseCoupon(trx, 'LATEFULL', 'order-first', at);
+      expect(await holdCoupon(trx, { code: 'LATEFULL', userId, checkoutId: 'order-second', now: at })).toBeNull();
+      await useCoupon(trx, 'LATEFULL', 'order-first', userId, at);
+    });
+    expect(await usedCount('LATEFULL')).toBe(1);
+    expect(await usages('LATEFULL')).toEqual(
+      expect.arrayContaining([
+        { session_id: 'order-first', status: 'used' },
+        { session_id: 'order-second', status: 'reserved' },
+      ]),
+    );
   });
 
   it('refuses a second coupon with the same code', async () => {
