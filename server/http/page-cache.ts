@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RecentlyUsed } from '../lib/recently-used.ts';
 import { compress, compressSmallest, pageHeaders, sendBody, sendPage, type Encoding } from './page-body.ts';
 
 /**
@@ -51,7 +52,7 @@ const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding',
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const checkEvery = options.versionCheckMs ?? 1000;
-  const pages = new Map<string, StoredPage>();
+  const pages = new RecentlyUsed<string, StoredPage>(options.maxEntries);
   let known: number | null = null;
   let checkedAt = -Infinity;
   let checking: Promise<void> | null = null;
@@ -90,16 +91,13 @@ export function createPageCache(options: PageCacheOptions) {
   function lookup(key: string): StoredPage | null {
     const page = pages.get(key);
     if (!page) return null;
+    if (page.expiresAt > now()) return page;
     pages.delete(key);
-    if (page.expiresAt <= now()) return null;
-    pages.set(key, page); // most recently used last
-    return page;
+    return null;
   }
 
   function store(key: string, page: StoredPage, renderedIn: number) {
     if (renderedIn !== generation) return;
-    pages.delete(key);
-    while (pages.size >= options.maxEntries) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
   }
 

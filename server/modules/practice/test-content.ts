@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Difficulty } from '../../../shared/content-schema.ts';
 import type { Option, TestInfo } from '../../../shared/practice.ts';
 import type { Database } from '../../db/schema.ts';
+import { RecentlyUsed } from '../../lib/recently-used.ts';
 import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 
 /** A question with what only the server may know: its correct options and explanation. */
@@ -83,7 +84,7 @@ const TESTS_KEPT = 200;
  */
 export function createTestCache(db: Kysely<Database>) {
   let version: number | null = null;
-  const kept = new Map<string, LoadedTest>();
+  const kept = new RecentlyUsed<string, LoadedTest>(TESTS_KEPT);
   return async function cachedTest(testId: string): Promise<LoadedTest | null> {
     const current = await catalogueVersion(db);
     if (current !== version) {
@@ -91,16 +92,10 @@ export function createTestCache(db: Kysely<Database>) {
       version = current;
     }
     const hit = kept.get(testId);
-    if (hit) {
-      // Most recently used last, so the first one is the one to let go.
-      kept.delete(testId);
-      kept.set(testId, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const test = await loadTest(db, testId);
     // Unknown ids are not kept, and neither is a test read while an import changed the catalogue.
     if (!test || version !== current) return test;
-    if (kept.size >= TESTS_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(testId, deepFreeze(test));
     return test;
   };
