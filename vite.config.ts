@@ -2,8 +2,21 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
+// React Router's package exports only its development build, whose dev warnings stay switched on
+// (remix-run/react-router#14102). The browser gets the production build it ships beside it. The server keeps
+// the exported build: `@react-router/node` imports that one, and both must share one copy.
+const reactRouterProduction = new URL('node_modules/react-router/dist/production/', import.meta.url).pathname;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+          { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+        ],
+      },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: isSsrBuild
