@@ -211,12 +211,22 @@ test('when the store cannot answer, the cart says so and nothing is lost', async
   await page.route('**/api/cart', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: `Remove ${PMP}` }).click();
   await expect(banner).toHaveText('The connection was lost. Check your network and try again.');
-  // Coming back while the coupon cannot be checked, the student is told, and the coupon is not forgotten.
+  // Coming back while the coupon cannot be checked, the student is told, and the coupon is not forgotten:
+  // it stays applied with no saving drawn, and payment waits until it has been checked.
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'Error validating coupon' })).toBeVisible();
+  await expect(page.getByText('Discount (KEEP15)Check again')).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Proceed to Payment' });
+  await expect(pay).toBeDisabled();
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error validating coupon' })).toBeVisible();
+  await expect(pay).toBeDisabled();
 
   // With the connection back, the stored cart is as it was and the coupon applies again.
   await page.unroute('**/api/cart');
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByText('Discount (KEEP15)-$12.00')).toBeVisible();
+  await expect(pay).toBeEnabled();
   await page.reload();
   await expect(page.getByText('Discount (KEEP15)-$12.00')).toBeVisible();
   await expect(page.getByRole('heading', { name: AWS })).toBeVisible();

@@ -41,8 +41,9 @@ export default function Cart() {
     void checkCoupon(saved.code, false).then((result) => {
       if (!latest) return; // the cart changed again: only the newest cart's verdict counts
       if (!result) {
-        // No verdict came back: the coupon stays (checkout checks it again) and the student is told.
-        setApplied((a) => a && { ...a, discountCents: null, itemsKey });
+        // No verdict came back: the coupon stays applied, with no saving drawn, and payment waits until it can
+        // be checked (the spec disables the button for a coupon applied without its details).
+        setApplied({ code: saved.code, discountCents: null, itemsKey });
         setMessage({ ok: false, text: couponMessages.validateFailed });
       } else if (result.ok) {
         setApplied({ code: saved.code, discountCents: result.discountCents, itemsKey });
@@ -91,6 +92,7 @@ export default function Cart() {
   }
 
   const discount = checking ? 0 : (applied?.discountCents ?? 0);
+  const unchecked = !checking && applied?.discountCents === null;
   return (
     <section aria-labelledby="cart-heading" className="container-page py-10">
       <h1 id="cart-heading" className="text-3xl font-bold">
@@ -155,11 +157,20 @@ export default function Cart() {
                 <div className="flex justify-between text-emerald-800">
                   <dt>Discount ({applied.code})</dt>
                   <dd>
-                    {checking
-                      ? 'Checking…'
-                      : applied.discountCents === null
-                        ? 'Confirmed at checkout'
-                        : `-${formatPrice(discount)}`}
+                    {checking ? (
+                      'Checking…'
+                    ) : unchecked ? (
+                      // Checking again for the same cart: the verdict is for no cart until it comes.
+                      <button
+                        type="button"
+                        className="font-medium underline"
+                        onClick={() => setApplied((a) => a && { ...a, itemsKey: '' })}
+                      >
+                        Check again
+                      </button>
+                    ) : (
+                      `-${formatPrice(discount)}`
+                    )}
                   </dd>
                 </div>
               )}
@@ -214,7 +225,7 @@ export default function Cart() {
                 <button
                   type="submit"
                   className="btn-primary w-full"
-                  disabled={paying || checking}
+                  disabled={paying || checking || unchecked}
                   aria-describedby="payment-note"
                 >
                   {paying ? 'Processing…' : 'Proceed to Payment'}
