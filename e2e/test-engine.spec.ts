@@ -202,6 +202,7 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
 
   await expect(page.getByRole('heading', { name: 'Try Before You Buy' })).toHaveCount(0);
   await expect(page.getByText('Days remaining365')).toBeVisible();
+  await expect(page.getByText('Average best score—')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Exam Mode:/ })).toHaveCount(4);
   await expectNoAxeViolations(page);
 
@@ -216,6 +217,8 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
   await expect(card.getByText('Attempts')).toBeVisible();
   await expect(card.locator('dd').nth(3)).toHaveText('0%');
   await expect(page.getByRole('img', { name: 'Course progress: 25%' })).toBeVisible();
+  // A best score of 0 does not count towards the average (spec §5).
+  await expect(page.getByText('Average best score—')).toBeVisible();
   await page.getByRole('button', { name: 'Failed' }).click();
   await expect(page.getByRole('article')).toHaveCount(1);
   await page.getByRole('button', { name: 'Not Started' }).click();

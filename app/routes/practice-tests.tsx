@@ -78,7 +78,7 @@ const sortLabels: Record<TestSort, string> = {
 
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { exam, access, progress, courseProgress, user, charts } = loaderData;
+  const { exam, access, progress, courseProgress, averageBestScore, user, charts } = loaderData;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // Filter and sort work on what the page already has: local state, mirrored into the address (so a
@@ -109,7 +109,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Practice tests</dt>
           <dd className="text-2xl font-bold">{exam.practiceTestCount}</dd>
@@ -123,6 +123,10 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Days remaining</dt>
           <dd className="text-2xl font-bold">{access ? access.daysRemaining : '—'}</dd>
+        </div>
+        <div className="rounded-xl bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">Average best score</dt>
+          <dd className="text-2xl font-bold">{averageBestScore === null ? '—' : `${averageBestScore}%`}</dd>
         </div>
       </dl>
 

@@ -283,10 +283,14 @@ describe.each(engines)('the test engine on %s', (engine) => {
     // Test 3 has finished attempts (each handed in before its Retry); test 2's attempts are still open.
     expect(page?.progress['exam1-pt2']).toBeUndefined();
     expect(page?.courseProgress).toBe(67);
+    // Test 3's attempts were handed in unanswered: a best of 0 leaves the average (spec §5), not 34.
+    expect(page?.progress['exam1-pt3']?.bestScore).toBe(0);
+    expect(page?.averageBestScore).toBe(67);
     expect(await services.practice.resetProgress(student.id)).toBeGreaterThan(0);
     const after = await services.practice.examProgress('exam1', student);
     expect(after?.progress).toEqual({});
     expect(after?.courseProgress).toBe(0);
+    expect(after?.averageBestScore).toBeNull();
     expect((await services.practice.examProgress('exam1', null))?.access).toBeNull();
   });
 

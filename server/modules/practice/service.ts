@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { ExamDetail } from '../../../shared/catalogue.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, TestInfo, TestMode } from '../../../shared/practice.ts';
-import { courseProgress, daysRemaining, progressByTest, type TestProgress } from '../../../shared/progress.ts';
+import {
+  averageBestScore,
+  courseProgress,
+  daysRemaining,
+  progressByTest,
+  type TestProgress,
+} from '../../../shared/progress.ts';
 import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
@@ -41,6 +47,8 @@ export interface ExamProgressPage {
   access: { purchaseDate: string; expiresAt: string; daysRemaining: number } | null;
   progress: Record<string, TestProgress>;
   courseProgress: number;
+  /** The average best score of the tests scored above 0 (spec §5); null while there is none. */
+  averageBestScore: number | null;
 }
 
 type User = Pick<SessionUser, 'id'> | null;
@@ -246,6 +254,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           exam.practiceTests.map((t) => t.id),
           progress,
         ),
+        averageBestScore: averageBestScore(progress.values()) || null,
       };
     },
 
