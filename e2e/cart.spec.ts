@@ -67,6 +67,30 @@ test('an anonymous visitor fills the cart in the browser; the header shows count
   await expect(cartLink(page)).toContainText('$79.98');
 });
 
+test('an exam put in the cart in another tab is not added twice, signed out or in', async ({ page, context }) => {
+  for (const who of ['visitor', 'student']) {
+    if (who === 'student') {
+      await register(page, { name: 'Tab Twice', email: uniqueEmail('tabs'), password: 'two-tabs-one-cart' });
+    }
+    const other = await context.newPage();
+    for (const tab of [page, other]) {
+      await tab.goto('/exams/pmp');
+      await waitForHydration(tab);
+    }
+    await other.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+    await expect(other.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
+    await other.close();
+
+    // The first tab still offers to add it: the store says it is there already, and the page catches up.
+    await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${PMP} is already in your cart` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
+    await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$49\.99/);
+    await page.getByRole('button', { name: `Remove from Cart: ${PMP}` }).click();
+    await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 0 items/);
+  }
+});
+
 test('the cart page: quantity never below 1, clear, and sign-in to check out', async ({ page }) => {
   await page.goto('/exams/pmp');
   await waitForHydration(page);

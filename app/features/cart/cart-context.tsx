@@ -118,18 +118,25 @@ export function CartProvider({
         return;
       }
       const local = readLocal();
-      if (local.some((l) => l.id === exam.id)) {
-        notify('info', `${exam.title} is already in your cart`);
-        return;
-      }
-      const next = [
-        ...local,
-        { id: exam.id, title: exam.title, category: exam.category, price: (exam.priceCents ?? 0) / 100, quantity: 1 },
-      ];
+      // Added already (in another tab): the page is told, and draws the cart the browser now holds.
+      const already = local.some((l) => l.id === exam.id);
+      const next = already
+        ? local
+        : [
+            ...local,
+            {
+              id: exam.id,
+              title: exam.title,
+              category: exam.category,
+              price: (exam.priceCents ?? 0) / 100,
+              quantity: 1,
+            },
+          ];
       writeLocal(next);
       const r = await post({ intent: 'view', local: next });
       if (r.cart) setCart(r.cart);
-      notify('success', `${exam.title} added to cart`);
+      if (already) notify('info', `${exam.title} is already in your cart`);
+      else notify('success', `${exam.title} added to cart`);
     },
     [signedIn, notify, refused],
   );
