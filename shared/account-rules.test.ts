@@ -48,5 +48,10 @@ describe('safeRedirectTarget', () => {
     ['/\t/evil.example', '/dashboard'],
     ['javascript:alert(1)', '/dashboard'],
     ['exams', '/dashboard'],
+    // Dot segments that resolve to a path starting with two slashes: another site once the browser reads it.
+    ['/.//evil.example/login', '/dashboard'],
+    ['/a/..//evil.example', '/dashboard'],
+    ['/%2e//evil.example', '/dashboard'],
+    ['/exams/./pmp', '/exams/pmp'],
   ])('%j → %s', (input, target) => expect(safeRedirectTarget(input)).toBe(target));
 });

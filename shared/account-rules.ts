@@ -30,7 +30,8 @@ export function isWeakPassword(password: string): boolean {
 
 /**
  * Where to go after signing in: a path of this site only. Absolute and protocol-relative URLs, and
- * anything that is not a plain path, fall back to the dashboard.
+ * anything that is not a plain path, fall back to the dashboard. The path is checked again once dot
+ * segments are resolved: `/.//evil.example` resolves to `//evil.example`, another site.
  */
 export function safeRedirectTarget(raw: string | null | undefined, fallback = '/dashboard'): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
@@ -38,7 +39,7 @@ export function safeRedirectTarget(raw: string | null | undefined, fallback = '/
   if (/[\u0000-\u001f\\]/.test(raw)) return fallback;
   try {
     const url = new URL(raw, 'http://practicepass.invalid');
-    if (url.origin !== 'http://practicepass.invalid') return fallback;
+    if (url.origin !== 'http://practicepass.invalid' || url.pathname.startsWith('//')) return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
