@@ -96,6 +96,20 @@ test("'Go to Checkout' on the exam page pays with the coupon applied in the cart
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   // $49.99 less 10 %, as the cart showed, not the full price.
   await expect(page.getByRole('heading', { name: 'Pay $44.99 USD' })).toBeVisible();
+
+  // The same link on another site starts nothing: it would close this open payment page.
+  const paymentPage = page.url();
+  const checkout = new URL('/checkout', paymentPage).href;
+  await page.route('http://elsewhere.example/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<a href="${checkout}?coupon=${code}">Cheap exams</a>` }),
+  );
+  await page.goto('http://elsewhere.example/');
+  await page.getByRole('link', { name: 'Cheap exams' }).click();
+  await expect(page).toHaveURL('/cart');
+  await page.goto(paymentPage);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
 });
 
 test('a declined card: the failure page says why and the cart is kept', async ({ page }) => {

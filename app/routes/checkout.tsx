@@ -20,6 +20,10 @@ const couponCode = (value: unknown) => (typeof value === 'string' && value.trim(
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) return redirect('/login?redirect=/cart');
+  // Only the store's own links start a payment. A link from another site carries the session cookie too
+  // (a top-level GET), and starting a checkout closes the student's open payment page and holds their
+  // coupon; such a visit, or an address typed in, goes to the cart, whose button posts.
+  if (request.headers.get('sec-fetch-site') !== 'same-origin') return redirect('/cart');
   // 'Go to Checkout' elsewhere in the store carries the coupon applied in the cart.
   const coupon = couponCode(new URL(request.url).searchParams.get('coupon'));
   const started = await context.services.checkout.start(payer(request, context.user), coupon);
