@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addToCart, applyCoupon } from './support/checkout.ts';
-import { createCoupon, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
+import { clientAddress, createCoupon, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
 const AWS = 'AWS Certified Cloud Practitioner (CLF-C02)'; // $29.99
@@ -154,6 +154,32 @@ test('the browser cart joins the stored one at sign-in, and the browser copy is 
   await expect(cartLink(page)).toContainText('$79.98');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
   await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeVisible();
+});
+
+test('a caller who tries many coupon codes that do not exist is told to wait, whatever the code', async ({
+  request,
+  playwright,
+}) => {
+  await createCoupon(['REALONE', '--type', 'percentage', '--value', '10']);
+  const check = async (code: string, from = request) =>
+    (
+      await (
+        await from.post('/api/cart', {
+          data: { intent: 'coupon', code, applied: false, local: [{ id: 'pmp', quantity: 1 }] },
+        })
+      ).json()
+    ).coupon.message as string;
+  for (let i = 0; i < 5; i++) expect(await check(`NOPE${i}`)).toBe('Invalid coupon code');
+  const wait = 'Too many coupon codes tried. Please wait a minute and try again.';
+  expect(await check('REALONE')).toBe(wait);
+  expect(await check('NOPE9')).toBe(wait);
+  // Another address is answered as before.
+  const other = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
+  expect(await check('REALONE', other)).toBe('Coupon applied successfully! You saved $5.00');
+  await other.dispose();
 });
 
 test('each coupon message, an applied coupon restored after a reload, and removing it', async ({ page, request }) => {

@@ -20,5 +20,7 @@ export const couponMessages = {
   exceedsTotal: 'Discount cannot exceed cart total',
   applyFailed: 'Error applying coupon',
   validateFailed: 'Error validating coupon',
+  /** Not in the spec: a caller who has tried many codes that do not exist is guessing. */
+  tooManyGuesses: 'Too many coupon codes tried. Please wait a minute and try again.',
   applied: (amount: string) => `Coupon applied successfully! You saved ${amount}`,
 } as const;

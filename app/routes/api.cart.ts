@@ -22,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         userId: user?.id ?? null,
         cart: current,
         applied: input.applied,
+        caller: context.client.ip,
       }),
     });
   }

@@ -6,6 +6,7 @@ import { createTestServices } from '../../testing/services.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { grantAccess } from '../practice/access.ts';
 import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
+import { COUPON_GUESSES_PER_MINUTE } from './service.ts';
 
 describe.each(engines)('carts on %s', (engine) => {
   let database: DatabaseHandle;
@@ -127,5 +128,22 @@ describe.each(engines)('carts on %s', (engine) => {
       ok: false,
       message: 'Add items to cart before applying a coupon',
     });
+  });
+
+  it('stops answering a caller who tries too many codes that do not exist, whatever the code', async () => {
+    const cart = await services.cart.priceLocal([{ id: 'alpha', quantity: 1 }]);
+    const check = (code: string, caller: string) =>
+      services.cart.checkCoupon({ code, userId: null, cart, applied: false, caller });
+    // Codes that exist, and codes refused before the lookup, are not guesses.
+    for (let i = 0; i < 10; i++) expect((await check('TENOFF', 'guesser')).ok).toBe(true);
+    expect((await check('BAD!', 'guesser')).message).toBe('Coupon code can only contain letters and numbers');
+    for (let i = 0; i < COUPON_GUESSES_PER_MINUTE; i++) {
+      expect(await check(`GUESS${i}`, 'guesser')).toEqual({ ok: false, message: 'Invalid coupon code' });
+    }
+    const wait = 'Too many coupon codes tried. Please wait a minute and try again.';
+    expect(await check('TENOFF', 'guesser')).toEqual({ ok: false, message: wait });
+    expect(await check('GUESSX', 'guesser')).toEqual({ ok: false, message: wait });
+    // Another caller is answered as before.
+    expect((await check('TENOFF', 'student')).ok).toBe(true);
   });
 });

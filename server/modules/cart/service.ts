@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { EMPTY_CART, MAX_QUANTITY, type CartLine, type CartView } from '../../../shared/cart.ts';
+import { couponMessages } from '../../../shared/coupon-messages.ts';
 import { couponEntryProblem, type CouponCheck } from '../../../shared/coupon-rules.ts';
 import type { Database } from '../../db/schema.ts';
+import { createRateLimit } from '../../lib/rate-limit.ts';
 import { ownedExamIds as ownedBy } from '../practice/access.ts';
 import { validateCoupon } from '../promotions/coupons.ts';
 
@@ -12,8 +14,12 @@ export type AddResult = 'added' | 'already' | 'owned' | 'unknown';
  * Carts: stored for signed-in students, priced for anonymous visitors from the ids their browser keeps.
  * Every price and title comes from the catalogue; a cart never holds an exam its owner already has.
  */
+/** How many codes that do not exist one caller may try in a minute before coupon checks stop answering. */
+export const COUPON_GUESSES_PER_MINUTE = 5;
+
 export function createCartService(db: Db, clock: () => Date) {
   const ownedExamIds = (userId: string) => ownedBy(db, userId, clock());
+  const guesses = createRateLimit({ limit: COUPON_GUESSES_PER_MINUTE, windowMs: 60_000, now: () => clock().getTime() });
 
   /** Prices lines from the catalogue; unknown and owned exams are left out. */
   async function price(lines: { examId: string; quantity: number }[], owned: string[]): Promise<CartView> {
@@ -150,12 +156,17 @@ export function createCartService(db: Db, clock: () => Date) {
       return view(userId);
     },
 
-    /** Spec §5: the entry checks, then the stored-data checks, against the total the server computes. */
+    /**
+     * Spec §5: the entry checks, then the stored-data checks, against the total the server computes. A
+     * caller (the client's address) who has tried too many codes that do not exist is told to wait, whatever
+     * the code, so that guessing cannot find the codes that do.
+     */
     async checkCoupon(input: {
       code: string;
       userId: string | null;
       cart: CartView;
       applied: boolean;
+      caller?: string;
     }): Promise<CouponCheck> {
       const problem = couponEntryProblem({
         code: input.code,
@@ -164,12 +175,15 @@ export function createCartService(db: Db, clock: () => Date) {
         applied: input.applied,
       });
       if (problem) return { ok: false, message: problem };
-      return validateCoupon(db, {
+      if (input.caller && guesses.exhausted(input.caller)) return { ok: false, message: couponMessages.tooManyGuesses };
+      const verdict = await validateCoupon(db, {
         code: input.code,
         userId: input.userId,
         totalCents: input.cart.totalCents,
         now: clock(),
       });
+      if (input.caller && !verdict.ok && verdict.message === couponMessages.unknown) guesses.count(input.caller);
+      return verdict;
     },
   };
 }
