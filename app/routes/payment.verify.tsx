@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!sessionId || sessionId.length > 255) return redirect('/payment-failed?reason=no-session');
   let outcome;
   try {
-    outcome = await context.services.checkout.sync(sessionId);
+    outcome = await context.services.checkout.sync(sessionId, context.client.ip);
   } catch (error) {
     console.error(`Payment verification failed for ${sessionId}:`, error);
     return redirect('/payment-failed?reason=verify-failed');

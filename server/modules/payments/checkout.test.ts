@@ -11,7 +11,7 @@ import { importContent } from '../catalogue/content-import.ts';
 import { ownedExamIds } from '../practice/access.ts';
 import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
 import { checkoutMessages } from '../../../shared/checkout-messages.ts';
-import { CHECKOUT_LIFETIME_MS, createCheckoutService } from './checkout.ts';
+import { CHECKOUT_LIFETIME_MS, createCheckoutService, UNKNOWN_SESSIONS_PER_MINUTE } from './checkout.ts';
 import { WEBHOOK_PATH } from './index.ts';
 import type { PaymentProvider } from './provider.ts';
 import { SANDBOX_CARDS } from './sandbox-cards.ts';
@@ -561,6 +561,24 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
     expect(await services.checkout.sync(sessionId)).toBe('succeeded');
     expect(await count('purchases', student.id)).toBe(1);
+  });
+
+  it('a visitor who asks about many sessions the store never recorded is no longer passed on to the provider', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student);
+    await db().updateTable('checkouts').set({ session_id: null }).where('session_id', '=', sessionId).execute();
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    for (let i = 0; i < UNKNOWN_SESSIONS_PER_MINUTE; i++) {
+      expect(await services.checkout.sync(`sbx_cs_made_up_${i}`, '203.0.113.9')).toBe('not-found');
+    }
+    // Even a real payment the store has no record of is not asked about for that visitor now…
+    expect(await services.checkout.sync(sessionId, '203.0.113.9')).toBe('not-found');
+    expect(await count('purchases', student.id)).toBe(0);
+    // …but it is for anyone else, and the payment is fulfilled.
+    expect(await services.checkout.sync(sessionId, '198.51.100.7')).toBe('succeeded');
+    expect(await count('purchases', student.id)).toBe(1);
+    // Sessions the store knows are answered for the visitor who used up the limit.
+    expect(await services.checkout.sync(sessionId, '203.0.113.9')).toBe('succeeded');
   });
 
   it('an empty cart cannot be paid for, and an unknown session is not found', async () => {

@@ -6,6 +6,7 @@ import { newOrderId, splitDiscount, type OrderView, type PaymentOutcome } from '
 import { knownTimeZone } from '../../../shared/dates.ts';
 import { lockUser } from '../../db/row-locks.ts';
 import type { CheckoutsTable, Database } from '../../db/schema.ts';
+import { createRateLimit } from '../../lib/rate-limit.ts';
 import type { CartService } from '../cart/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { holdCoupon, releaseCoupon } from '../promotions/coupon-holds.ts';
@@ -41,10 +42,19 @@ class CheckoutRefused extends Error {}
  * paid checkout exactly once, whichever comes first: the student's return, the provider's notification,
  * a retry, or the sweep of old checkouts.
  */
+/** How many sessions unknown to the store one visitor may have looked up at the provider in a minute. */
+export const UNKNOWN_SESSIONS_PER_MINUTE = 10;
+
 export function createCheckoutService(options: CheckoutOptions) {
   const { db, provider, clock } = options;
   const log = options.log ?? ((message: string) => console.warn(message));
   const iso = () => clock().toISOString();
+  // Sessions the store has no record of, looked up for a visitor: each is a question to the provider.
+  const unknownLookups = createRateLimit({
+    limit: UNKNOWN_SESSIONS_PER_MINUTE,
+    windowMs: 60_000,
+    now: () => clock().getTime(),
+  });
 
   const byOrder = (orderId: string) =>
     db.selectFrom('checkouts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
@@ -160,12 +170,20 @@ export function createCheckoutService(options: CheckoutOptions) {
     }
   }
 
-  /** Asks the provider about a payment session and acts on the answer. */
-  async function sync(sessionId: string): Promise<PaymentOutcome> {
+  /**
+   * Asks the provider about a payment session and acts on the answer. A `caller` (the visitor's address)
+   * who has asked about too many sessions the store has no record of is not passed on to the provider: the
+   * provider limits how often the store may ask, and made-up session ids would use that up.
+   */
+  async function sync(sessionId: string, caller?: string): Promise<PaymentOutcome> {
     const known = await bySession(sessionId);
     if (known?.status === 'complete') {
       await confirm(known);
       return 'succeeded';
+    }
+    if (!known && caller) {
+      if (unknownLookups.exhausted(caller)) return 'not-found';
+      unknownLookups.count(caller);
     }
     const payment = await provider.retrieve(sessionId);
     if (!payment) return 'not-found';
