@@ -299,6 +299,13 @@ test('starting the other mode keeps an unfinished attempt, which resumes in its 
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await expect(page.getByRole('button', { name: 'Check Answer' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Question 1, not answered' })).toBeVisible();
+  // While the exam-mode attempt runs, practice mode shows no answer of the same test.
+  await chooseOptions(page, questions[0]!, questions[0]!.correct);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'You are taking this test in exam mode. Hand that attempt in' }),
+  ).toBeVisible();
+  await expect(page.getByText(questions[0]!.explanation)).toHaveCount(0);
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
   await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
   await page.goto('/history');

@@ -9,6 +9,7 @@ import { raiseCatalogueVersion } from '../catalogue/catalogue-version.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
+import { EXAM_RUNNING } from './service.ts';
 
 const isView = (v: AttemptView | { error: string }): v is AttemptView => 'questions' in v;
 function view(v: AttemptView | { error: string; status: number }): AttemptView {
@@ -295,7 +296,8 @@ describe.each(engines)('the test engine on %s', (engine) => {
   });
 
   it('resets finished attempts only: a test being taken resumes after a reset and counts once handed in', async () => {
-    const finished = view(await services.practice.start('exam1-pt1', student, 'practice'));
+    // The exam-mode attempt left open above is handed in (the practice one stays open, as before).
+    const finished = view(await services.practice.start('exam1-pt1', student, 'exam'));
     result(await services.practice.submit(finished.id, student));
     const taking = view(await services.practice.start('exam1-pt1', student, 'exam'));
     await services.practice.change(taking.id, student, { questionId: 'exam1-pt1-q1', selected: ['b'] });
@@ -402,6 +404,58 @@ describe.each(engines)('the test engine on %s', (engine) => {
       error: practiceMessages.selectAnswer,
       status: 400,
     });
+  });
+
+  it('shows no answer in practice mode while the same test runs in exam mode for the student', async () => {
+    const r = await services.accounts.register(
+      { name: 'Both Modes', email: 'both@example.com', password: 'practice-hard-1' },
+      { ip: '10.1.1.7' },
+    );
+    if (!r.ok) throw new Error(r.message);
+    await grantAccess(database.db, 'both@example.com', 'exam1', now);
+    const both = {
+      id: (
+        await database.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'both@example.com')
+          .executeTakeFirstOrThrow()
+      ).id,
+    };
+    const exam = view(await services.practice.start('exam1-pt2', both, 'exam'));
+    const practice = view(await services.practice.start('exam1-pt2', both, 'practice'));
+    const running = { error: EXAM_RUNNING, status: 409 };
+    const check = () =>
+      services.practice.change(practice.id, both, { questionId: 'exam1-pt2-q1', selected: ['b'], check: true });
+    expect(await check()).toEqual(running);
+    expect(await services.practice.submit(practice.id, both)).toEqual(running);
+    // Choosing without checking, and flagging, show nothing and are taken.
+    expect(
+      await services.practice.change(practice.id, both, { questionId: 'exam1-pt2-q2', selected: ['a'], flagged: true }),
+    ).toEqual({ checked: null });
+    // Another test, or the exam attempt itself, is not held back.
+    const pt3 = view(await services.practice.start('exam1-pt3', both, 'practice'));
+    expect(
+      await services.practice.change(pt3.id, both, { questionId: pt3.questions[0]!.id, selected: ['a'], check: true }),
+    ).toMatchObject({ checked: { explanation: 'Because.' } });
+
+    // Handed in, the exam attempt no longer holds practice mode back.
+    result(await services.practice.submit(exam.id, both));
+    expect(await check()).toMatchObject({ checked: { correct: true, explanation: 'Because.' } });
+
+    // An exam attempt whose time has run out holds nothing back either.
+    view(await services.practice.start('exam1-pt2', both, 'exam'));
+    const q2 = { questionId: pt3.questions[1]!.id, selected: ['b'], check: true };
+    view(await services.practice.start('exam1-pt3', both, 'exam'));
+    expect(await services.practice.change(pt3.id, both, q2)).toEqual(running);
+    const started = now;
+    now = new Date(now.getTime() + 21 * 60_000);
+    try {
+      expect(result(await services.practice.submit(practice.id, both)).review.length).toBeGreaterThan(0);
+      expect(await services.practice.change(pt3.id, both, q2)).toMatchObject({ checked: { explanation: 'Because.' } });
+    } finally {
+      now = started;
+    }
   });
 
   describe('one attempt, many requests at once', () => {

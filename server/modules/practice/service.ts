@@ -54,6 +54,9 @@ export interface ExamProgressPage {
 type User = Pick<SessionUser, 'id'> | null;
 
 export const DEMO_QUESTIONS = 5;
+/** Sent with a refused check or hand-in in practice mode; the browser shows the server's words. */
+export const EXAM_RUNNING =
+  'You are taking this test in exam mode. Hand that attempt in, or let its time run out, before practice mode shows answers.';
 export const DEMO_MINUTES = 30;
 
 /**
@@ -84,6 +87,17 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
     if (!(await mayOpen(test, user, clock()))) return { error: practiceMessages.signUpForMore, status: 403 };
     return { attempt, test };
+  }
+
+  /**
+   * Practice mode shows each answer once it is checked, and every answer when handed in. While the same
+   * student is taking the same test in exam mode, whose answers are not yet given for good, it does not.
+   */
+  async function examRunning(attempt: Attempt, user: User, now: Date): Promise<Refusal | null> {
+    const student = attempt.user_id ?? user?.id;
+    if (attempt.mode !== 'practice' || !student) return null;
+    const exam = (await openAttempts(db, student, attempt.test_id)).exam;
+    return exam && !isOverdue(exam, now) ? { error: EXAM_RUNNING, status: 409 } : null;
   }
 
   return {
@@ -201,7 +215,9 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     ): Promise<{ checked: CheckedAnswer | null } | Refusal> {
       const owned = await ownAttempt(attemptId, user);
       if ('error' in owned) return owned;
-      return changeAnswer(db, owned.attempt, owned.test, change, clock());
+      const now = clock();
+      const refused = change.check ? await examRunning(owned.attempt, user, now) : null;
+      return refused ?? changeAnswer(db, owned.attempt, owned.test, change, now);
     },
 
     /**
@@ -212,6 +228,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const owned = await ownAttempt(attemptId, user);
       if ('error' in owned) return owned;
       const { attempt, test } = owned;
+      const refused = attempt.status === 'in_progress' ? await examRunning(attempt, user, clock()) : null;
+      if (refused) return refused;
       if (user && attempt.user_id === null && attempt.status === 'in_progress' && !isShortDemo(attempt)) {
         await db
           .updateTable('attempts')
