@@ -47,6 +47,15 @@ describe.each(engines)('the test engine on %s', (engine) => {
   });
   afterAll(() => database.close());
 
+  /** A student registered through the store, who has bought the exam. */
+  async function buyer(email: string, examId: string, ip: string): Promise<{ id: string }> {
+    const registered = await services.accounts.register({ name: email, email, password: 'practice-hard-1' }, { ip });
+    if (!registered.ok) throw new Error(registered.message);
+    await grantAccess(database.db, email, examId, now);
+    const row = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    return { id: row.id };
+  }
+
   it('opens only the first test to everyone; the others need an active purchase', async () => {
     expect((await services.practice.openTest('exam1-pt1', null, 'exam')).kind).toBe('ready');
     expect((await services.practice.openTest('exam1-pt2', null, 'exam')).kind).toBe('locked');
@@ -407,21 +416,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
   });
 
   it('shows no answer in practice mode while the same test runs in exam mode for the student', async () => {
-    const r = await services.accounts.register(
-      { name: 'Both Modes', email: 'both@example.com', password: 'practice-hard-1' },
-      { ip: '10.1.1.7' },
-    );
-    if (!r.ok) throw new Error(r.message);
-    await grantAccess(database.db, 'both@example.com', 'exam1', now);
-    const both = {
-      id: (
-        await database.db
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', 'both@example.com')
-          .executeTakeFirstOrThrow()
-      ).id,
-    };
+    const both = await buyer('both@example.com', 'exam1', '10.1.1.7');
     const exam = view(await services.practice.start('exam1-pt2', both, 'exam'));
     const practice = view(await services.practice.start('exam1-pt2', both, 'practice'));
     const running = { error: EXAM_RUNNING, status: 409 };
@@ -461,22 +456,8 @@ describe.each(engines)('the test engine on %s', (engine) => {
   describe('one attempt, many requests at once', () => {
     let racer: { id: string };
     beforeAll(async () => {
-      const r = await services.accounts.register(
-        { name: 'Racer', email: 'racer@example.com', password: 'practice-hard-1' },
-        { ip: '10.1.1.9' },
-      );
-      if (!r.ok) throw new Error(r.message);
       await importContent(database.db, [contentFixture('exam2', {}, 3)]);
-      await grantAccess(database.db, 'racer@example.com', 'exam2', now);
-      racer = {
-        id: (
-          await database.db
-            .selectFrom('users')
-            .select('id')
-            .where('email', '=', 'racer@example.com')
-            .executeTakeFirstOrThrow()
-        ).id,
-      };
+      racer = await buyer('racer@example.com', 'exam2', '10.1.1.9');
     });
 
     it('a checked answer stays locked when flags of the same question arrive with the check', async () => {
