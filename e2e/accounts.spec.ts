@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 import {
   expect,
@@ -213,6 +214,12 @@ test('a forgotten password is reset through the emailed one-time link', async ({
   );
 });
 
+/** Waits for the Google window to close; a quick one may have closed before the wait could begin. */
+async function closed(popup: Promise<Page>): Promise<void> {
+  const window = await popup;
+  if (!window.isClosed()) await window.waitForEvent('close');
+}
+
 // The Google stand-in has one "next user" at a time, so these run one after the other.
 test.describe('Google sign-in', () => {
   test.describe.configure({ mode: 'serial' });
@@ -224,8 +231,7 @@ test.describe('Google sign-in', () => {
     await waitForHydration(page);
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    const popup = await popupOpened;
-    await popup.waitForEvent('close');
+    await closed(popupOpened);
     await expect(page).toHaveURL('/exams');
     await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Gia Google' })).toBeVisible();
@@ -241,14 +247,14 @@ test.describe('Google sign-in', () => {
     await refuseNextGoogleSignIn();
     const refused = page.waitForEvent('popup');
     await button.click();
-    await (await refused).waitForEvent('close');
+    await closed(refused);
     await expect(page.getByRole('alert')).toHaveText('Google authentication failed');
     await expect(button).toBeEnabled();
 
     await nextGoogleUser({ email: uniqueEmail('nameless') });
     const popup = page.waitForEvent('popup');
     await button.click();
-    await (await popup).waitForEvent('close');
+    await closed(popup);
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome, Google User' })).toBeVisible();
   });
