@@ -25,5 +25,3 @@ export function createRateLimit(options: { limit: number; windowMs: number; call
     },
   };
 }
-
-export type RateLimit = ReturnType<typeof createRateLimit>;

@@ -10,12 +10,13 @@ import { validateCoupon } from '../promotions/coupons.ts';
 type Db = Kysely<Database>;
 export type AddResult = 'added' | 'already' | 'owned' | 'unknown';
 
+/** How many codes that do not exist one caller may try in a minute before coupon checks stop answering. */
+export const COUPON_GUESSES_PER_MINUTE = 5;
+
 /**
  * Carts: stored for signed-in students, priced for anonymous visitors from the ids their browser keeps.
  * Every price and title comes from the catalogue; a cart never holds an exam its owner already has.
  */
-/** How many codes that do not exist one caller may try in a minute before coupon checks stop answering. */
-export const COUPON_GUESSES_PER_MINUTE = 5;
 
 export function createCartService(db: Db, clock: () => Date) {
   const ownedExamIds = (userId: string) => ownedBy(db, userId, clock());

@@ -37,13 +37,14 @@ export type StartResult = { ok: true; url: string } | { ok: false; message: stri
 /** A checkout that may not start, with the reason the student is told. */
 class CheckoutRefused extends Error {}
 
+/** How many sessions unknown to the store one visitor may have looked up at the provider in a minute. */
+export const UNKNOWN_SESSIONS_PER_MINUTE = 10;
+
 /**
  * Checkout: starts payment from the stored cart and coupon, follows the provider's answer, and fulfils a
  * paid checkout exactly once, whichever comes first: the student's return, the provider's notification,
  * a retry, or the sweep of old checkouts.
  */
-/** How many sessions unknown to the store one visitor may have looked up at the provider in a minute. */
-export const UNKNOWN_SESSIONS_PER_MINUTE = 10;
 
 export function createCheckoutService(options: CheckoutOptions) {
   const { db, provider, clock } = options;

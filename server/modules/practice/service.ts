@@ -54,10 +54,10 @@ export interface ExamProgressPage {
 type User = Pick<SessionUser, 'id'> | null;
 
 export const DEMO_QUESTIONS = 5;
+export const DEMO_MINUTES = 30;
 /** Sent with a refused check or hand-in in practice mode; the browser shows the server's words. */
 export const EXAM_RUNNING =
   'You are taking this test in exam mode. Hand that attempt in, or let its time run out, before practice mode shows answers.';
-export const DEMO_MINUTES = 30;
 
 /**
  * The test engine. The server decides here, on every request, who may open which test: the first test
