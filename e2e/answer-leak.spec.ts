@@ -95,6 +95,8 @@ test('practice mode: only the question just checked is explained, also after a r
 
   for (const q of questions) revealed.add(q.id);
   await page.getByRole('button', { name: 'Finish Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish Test' }).click();
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
   await settled();
   expect(answerLeaks(recorded, questions)).toEqual([]);

@@ -23,6 +23,8 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await page.goto('/practice-test/clf-c02-pt1?mode=practice');
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await page.getByRole('button', { name: 'Finish Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish Test' }).click();
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
 
   await page.goto('/');

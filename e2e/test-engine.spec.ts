@@ -46,7 +46,7 @@ test('an anonymous visitor passes the demo in exam mode, reviews it, and is invi
   await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
   await expect(page.getByText('11 of 11')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^100%$/ })).toBeVisible();
-  const invite = page.getByRole('dialog', { name: 'Save your progress' });
+  const invite = page.getByRole('region', { name: 'Save your progress' });
   await expect(invite.getByRole('button', { name: 'Sign Up Now' })).toBeVisible();
   await invite.getByRole('button', { name: 'Maybe Later' }).click();
   await expect(invite).toBeHidden();
@@ -70,7 +70,7 @@ test('a free test begun signed out and handed in after signing up in another tab
   await page.getByRole('button', { name: 'Submit Test' }).first().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByText(`1 of ${questions.length}`)).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Save your progress' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Save your progress' })).toHaveCount(0);
   await tab.goto('/history');
   await expect(tab.getByText('No Attempts Found')).toHaveCount(0);
   await expect(tab.getByText('Cloud Foundations').first()).toBeVisible();
@@ -91,7 +91,8 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
   await expect(page.getByText('Correct answer')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Question 1, incorrect' })).toBeVisible();
+  // The verdict is drawn as a mark as well as a colour.
+  await expect(page.getByRole('button', { name: 'Question 1, incorrect' })).toContainText('✗');
   // It moves on by itself after a second and a half.
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible({ timeout: 4000 });
 
@@ -107,6 +108,8 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   await expect(page.getByText('Correct!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Question 2, correct' })).toBeVisible();
 
+  await page.getByRole('button', { name: 'Finish Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
   await page.getByRole('button', { name: 'Finish Test' }).click();
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
   await expect(page.getByText('1 of 11')).toBeVisible();
@@ -125,14 +128,84 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
 });
 
+test('a third choice on a "choose two" question is refused, and says why', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  const index = questions.findIndex((q) => q.correct.length === 2);
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
+  const boxes = page.getByRole('group').locator('input[type="checkbox"]');
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await boxes.nth(2).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose two only: untick an answer to choose another.');
+  await expect(boxes.nth(0)).toBeChecked();
+  await expect(boxes.nth(1)).toBeChecked();
+  await expect(boxes.nth(2)).not.toBeChecked();
+  await boxes.nth(0).uncheck();
+  await boxes.nth(2).check();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(boxes.nth(2)).toBeChecked();
+});
+
+test('moving on after a check waits for a student who acts, and can be turned off for good', async ({ page }) => {
+  const [first, second] = await answersOf(EXAM, DEMO);
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await chooseOptions(page, first!, first!.correct);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByText('Correct!')).toBeVisible();
+  // A key pressed while reading the explanation keeps the question on screen.
+  await page.keyboard.press('Tab');
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+
+  const moveOn = page.getByRole('checkbox', { name: 'Go to the next question after checking' });
+  await expect(moveOn).toBeChecked();
+  await moveOn.uncheck();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseOptions(page, second!, second!.correct);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByText('Correct!')).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  // The choice is kept in this browser for the next test.
+  await page.reload();
+  await page.getByRole('button', { name: /(Start|Resume) Practice Mode/ }).click();
+  await expect(moveOn).not.toBeChecked();
+});
+
+test('the keys of the test do nothing while focus is in the site’s header', async ({ page }) => {
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeFocused();
+  await page.getByRole('banner').getByRole('link').first().focus();
+  await page.keyboard.press('1');
+  await page.keyboard.press('n');
+  await expect(page.getByRole('group').locator('input:checked')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  // Back in the test, they work.
+  await page.getByRole('heading', { name: 'Question 1 of 11' }).focus();
+  await page.keyboard.press('1');
+  await expect(page.getByRole('group').locator('input').first()).toBeChecked();
+});
+
 test('when the exam timer runs out, the attempt is submitted with what was answered', async ({ page }) => {
   const questions = await answersOf(EXAM, DEMO);
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await chooseOptions(page, questions[0]!, questions[0]!.correct);
-  await page.clock.runFor(18 * 60 * 1000 + 2000);
+  // Marks as the clock passes them, each said once to screen readers (the live region's words change).
+  const warning = page.getByRole('status').filter({ hasText: /left\.$/ });
+  await page.clock.runFor(13 * 60 * 1000 + 1000);
+  await expect(warning).toHaveText('Less than 5 minutes left.');
+  await page.clock.runFor(4 * 60 * 1000);
+  await expect(warning).toHaveText('Less than 1 minute left.');
+  await page.clock.runFor(60 * 1000 + 1000);
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  await expect(page.getByText('Time is up: your answers were handed in.')).toBeVisible();
   await expect(page.getByText('1 of 11')).toBeVisible();
 });
 
@@ -175,7 +248,7 @@ test('the keyboard chooses, flags and moves on; an unfinished attempt resumes af
   await page.keyboard.press('2');
   await expect(page.getByRole('group').locator('input').nth(1)).toBeChecked();
   await page.keyboard.press('f');
-  await expect(page.getByRole('button', { name: 'Unflag' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Flag for review' })).toHaveAttribute('aria-pressed', 'true');
   await saved;
   await page.keyboard.press('n');
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
@@ -408,7 +481,7 @@ test('a signed-in student takes the short demo too: the answers count, nothing i
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
   await expect(page.getByText('5 of 5')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Save your progress' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Save your progress' })).toHaveCount(0);
   // Signed in, /checkout goes straight on to paying for the exam, now in the cart.
   await page.getByRole('button', { name: 'Proceed to Full Course Registration' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Pay \$\d+\.\d\d USD$/);

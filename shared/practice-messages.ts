@@ -18,4 +18,8 @@ export const practiceMessages = {
   signedOut: 'You are signed out. Sign in again to go on with this test: your answers so far are kept.',
   requestFailed: 'Something went wrong on our side. Your answers so far are kept: please try again.',
   progressReset: 'All progress data has been reset.',
+  // The store's own words, beyond the spec's:
+  timeLeft: (minutes: number) => `Less than ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left.`,
+  timeUpHandedIn: 'Time is up: your answers were handed in.',
+  tooManyChoices: (choose: string) => `${choose} only: untick an answer to choose another.`,
 } as const;

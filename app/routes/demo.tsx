@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Demo({ loaderData }: Route.ComponentProps) {
   const { exam } = loaderData;
   const [stage, setStage] = useState<
-    { info: TestInfo; attempt: AttemptView } | { info: TestInfo; result: AttemptResult } | null
+    { info: TestInfo; attempt: AttemptView } | { info: TestInfo; result: AttemptResult; timeUp: boolean } | null
   >(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -79,7 +79,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
           key={stage.attempt.id}
           info={stage.info}
           initial={stage.attempt}
-          onFinished={(result) => setStage({ info: stage.info, result })}
+          onFinished={(result, timeUp) => setStage({ info: stage.info, result, timeUp })}
         />
       )}
       {stage && 'result' in stage && (
@@ -87,6 +87,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
           <TestResult
             info={stage.info}
             result={stage.result}
+            timeUp={stage.timeUp}
             onRetry={() => void start()}
             invite={null}
             proceed={{

@@ -41,7 +41,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...opened, mode, signedIn: context.user !== null, google: context.services.accounts.googleEnabled };
 }
 
-type Stage = { kind: 'intro' } | { kind: 'running'; attempt: AttemptView } | { kind: 'done'; result: AttemptResult };
+type Stage =
+  | { kind: 'intro' }
+  | { kind: 'running'; attempt: AttemptView }
+  | { kind: 'done'; result: AttemptResult; timeUp?: boolean };
 
 export default function PracticeTest({ loaderData }: Route.ComponentProps) {
   const { info, mode, signedIn, google, unfinished } = loaderData;
@@ -67,7 +70,10 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
     },
     [info.id, mode, setSearchParams],
   );
-  const finished = useCallback((result: AttemptResult) => setStage({ kind: 'done', result }), []);
+  const finished = useCallback(
+    (result: AttemptResult, timeUp: boolean) => setStage({ kind: 'done', result, timeUp }),
+    [],
+  );
 
   return (
     <div className="container-page py-8">
@@ -112,6 +118,7 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
           <TestResult
             info={info}
             result={stage.result}
+            timeUp={stage.timeUp}
             onRetry={() => void start(stage.result.mode)}
             invite={!stage.result.saved && info.isDemo ? { google } : null}
           />

@@ -1,11 +1,14 @@
 import type { QuestionView } from '../../../../shared/practice.ts';
 
-/** Spec §4 colours: answered; in practice mode, correct or incorrect once checked. Flags show a corner mark. */
-function stateOf(q: QuestionView): { label: string; className: string } {
+/**
+ * Spec §4 colours: answered; in practice mode, correct or incorrect once checked. Checked questions also
+ * carry a tick or a cross, so the verdict does not rest on colour alone. Flags show a corner mark.
+ */
+function stateOf(q: QuestionView): { label: string; className: string; mark?: string } {
   if (q.checked) {
     return q.checked.correct
-      ? { label: 'correct', className: 'border-emerald-800 bg-emerald-700 text-white' }
-      : { label: 'incorrect', className: 'border-red-700 bg-red-600 text-white' };
+      ? { label: 'correct', className: 'border-emerald-800 bg-emerald-700 text-white', mark: '✓' }
+      : { label: 'incorrect', className: 'border-red-700 bg-red-600 text-white', mark: '✗' };
   }
   if (q.selected.length > 0) return { label: 'answered', className: 'border-brand-700 bg-brand-600 text-white' };
   return { label: 'not answered', className: 'border-slate-300 bg-white text-slate-800' };
@@ -35,6 +38,14 @@ export function QuestionNavigator({
                 className={`relative h-10 w-10 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2 ring-offset-slate-50' : ''}`}
               >
                 {index + 1}
+                {state.mark && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute -bottom-1.5 -right-1.5 flex h-4 w-4 items-center justify-center rounded-full border border-slate-300 bg-white text-[0.625rem] leading-none text-slate-900"
+                  >
+                    {state.mark}
+                  </span>
+                )}
                 {q.flagged && (
                   <span
                     aria-hidden="true"

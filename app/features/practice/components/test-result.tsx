@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { accountMessages } from '../../../../shared/account-messages.ts';
 import type { AttemptResult, TestInfo } from '../../../../shared/practice.ts';
+import { practiceMessages } from '../../../../shared/practice-messages.ts';
 import { GoogleButton } from '../../accounts/components/google-button.tsx';
 import { formatDuration } from '../attempt-api.ts';
 import { signUpPath } from '../../../lib/sign-up-path.ts';
@@ -9,6 +10,8 @@ import { signUpPath } from '../../../lib/sign-up-path.ts';
 interface Props {
   info: TestInfo;
   result: AttemptResult;
+  /** The clock ran out and the attempt was handed in by itself. */
+  timeUp?: boolean;
   onRetry: () => void;
   /** An anonymous demo: nothing was saved, so invite the visitor to sign up. */
   invite: { google: boolean } | null;
@@ -16,7 +19,7 @@ interface Props {
   proceed?: { label: string; onProceed: () => void };
 }
 
-export default function TestResult({ info, result, onRetry, invite, proceed }: Props) {
+export default function TestResult({ info, result, timeUp = false, onRetry, invite, proceed }: Props) {
   const [showReview, setShowReview] = useState(false);
   const [inviting, setInviting] = useState(invite !== null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -31,6 +34,7 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
         <h2 id="result-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold">
           {result.isPassed ? 'Congratulations!' : 'Keep Practicing!'}
         </h2>
+        {timeUp && <p className="mt-1 font-semibold">{practiceMessages.timeUpHandedIn}</p>}
         <p className="mt-1">
           {result.isPassed
             ? 'You passed this practice test.'
@@ -45,11 +49,7 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
       </div>
 
       {inviting && invite && (
-        <div
-          role="dialog"
-          aria-labelledby="invite-heading"
-          className="rounded-xl border-2 border-brand-600 bg-white p-6"
-        >
+        <section aria-labelledby="invite-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6">
           <h3 id="invite-heading" className="text-lg font-semibold">
             Save your progress
           </h3>
@@ -70,7 +70,7 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
           <button type="button" className="btn-secondary mt-3 w-full" onClick={() => setInviting(false)}>
             Maybe Later
           </button>
-        </div>
+        </section>
       )}
 
       <div className="rounded-xl bg-white p-6 shadow-sm">
@@ -138,12 +138,12 @@ export default function TestResult({ info, result, onRetry, invite, proceed }: P
           <ol className="mt-4 space-y-6">
             {result.review.map((item, i) => (
               <li key={item.id} className="border-b border-slate-100 pb-6">
-                <p className="font-semibold">
+                <h3 className="font-semibold">
                   Question {i + 1} ·{' '}
                   <span className={item.correct ? 'text-emerald-800' : 'text-red-800'}>
                     {item.correct ? 'Correct' : 'Incorrect'}
                   </span>
-                </p>
+                </h3>
                 <p className="mt-1 whitespace-pre-wrap">{item.text}</p>
                 <p className="mt-2 text-sm">
                   <span className="font-medium">Your answer: </span>

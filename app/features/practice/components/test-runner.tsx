@@ -4,12 +4,16 @@ import { practiceMessages } from '../../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, QuestionView, TestInfo } from '../../../../shared/practice.ts';
 import { AUTO_ADVANCE_MS, chooseLabel } from '../../../../shared/scoring.ts';
 import { formatDuration, postAttempt } from '../attempt-api.ts';
+import { useAutoAdvance } from '../auto-advance.ts';
+import { timeWarning, useCountdown } from '../countdown.ts';
 import { QuestionNavigator } from './question-navigator.tsx';
+import { TestReview } from './test-review.tsx';
 
 interface Props {
   info: TestInfo;
   initial: AttemptView;
-  onFinished: (result: AttemptResult) => void;
+  /** `timeUp`: the clock ran out and the page handed the attempt in by itself. */
+  onFinished: (result: AttemptResult, timeUp: boolean) => void;
 }
 
 /** One attempt in progress: exam mode (timed, results at the end) or practice mode (checked as you go). */
@@ -31,6 +35,8 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   const last = index === questions.length - 1;
   const heading = useRef<HTMLHeadingElement>(null);
   const feedback = useRef<HTMLDivElement>(null);
+  const runner = useRef<HTMLDivElement>(null);
+  const [autoAdvance, setAutoAdvance] = useAutoAdvance();
 
   // Focus follows the test: to each question as it comes up (the first one when the test starts), and to
   // the review screen, so keyboard and screen-reader users start reading where the page changed.
@@ -71,21 +77,26 @@ export function TestRunner({ info, initial, onFinished }: Props) {
     });
   }
 
-  const submit = useCallback(async () => {
-    setSubmitting(true);
-    // Answers still on their way are stored before the attempt is handed in.
-    await saving.current;
-    const result = await postAttempt<AttemptResult>({ intent: 'submit', attemptId: initial.id });
-    if ('error' in result) {
-      setSubmitting(false);
-      setMessage(result.error);
-    } else {
-      onFinished(result);
-    }
-  }, [initial.id, onFinished]);
+  const submit = useCallback(
+    async (timeUp = false) => {
+      setSubmitting(true);
+      if (timeUp) setMessage(practiceMessages.timeUpHandedIn);
+      // Answers still on their way are stored before the attempt is handed in.
+      await saving.current;
+      const result = await postAttempt<AttemptResult>({ intent: 'submit', attemptId: initial.id });
+      if ('error' in result) {
+        setSubmitting(false);
+        setMessage(result.error);
+      } else {
+        onFinished(result, timeUp);
+      }
+    },
+    [initial.id, onFinished],
+  );
 
   // The server's clock decides; at zero the page hands in what it has.
-  const remaining = useCountdown(initial.remainingSeconds, submit);
+  const remaining = useCountdown(initial.remainingSeconds, () => void submit(true));
+  const timeLimitSeconds = Math.max(info.timeLimitMinutes * 60, initial.remainingSeconds ?? 0);
 
   function choose(optionId: string) {
     if (question.checked) return;
@@ -94,7 +105,12 @@ export function TestRunner({ info, initial, onFinished }: Props) {
       ? [optionId]
       : question.selected.includes(optionId)
         ? question.selected.filter((id) => id !== optionId)
-        : [...question.selected, optionId].slice(-question.choose);
+        : [...question.selected, optionId];
+    // A choice past the number asked for is refused out loud, rather than silently unticking another.
+    if (selected.length > question.choose) {
+      setMessage(practiceMessages.tooManyChoices(chooseLabel(question.choose)!));
+      return;
+    }
     setMessage(null);
     save(question.id, { selected });
   }
@@ -126,16 +142,24 @@ export function TestRunner({ info, initial, onFinished }: Props) {
     setAdvanceFrom(index);
   }
 
-  // Practice mode moves on 1.5 seconds after a check, unless it was the last question. Coming back to a
-  // question checked earlier, to read its explanation again, moves nothing.
+  // Practice mode moves on 1.5 seconds after a check, unless it was the last question, the student has
+  // turned this off, or does anything in the meantime (a key, a click or a tap: they are still reading or
+  // have their own next step). Coming back to a question checked earlier moves nothing.
   useEffect(() => {
-    if (advanceFrom !== index || last) return;
+    if (!autoAdvance || advanceFrom !== index || last) return;
+    const stay = () => setAdvanceFrom(null);
     const timer = setTimeout(() => {
       setAdvanceFrom(null);
       setIndex(advanceFrom + 1);
     }, AUTO_ADVANCE_MS);
-    return () => clearTimeout(timer);
-  }, [advanceFrom, index, last]);
+    document.addEventListener('keydown', stay);
+    document.addEventListener('pointerdown', stay);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', stay);
+      document.removeEventListener('pointerdown', stay);
+    };
+  }, [autoAdvance, advanceFrom, index, last]);
 
   const nextBlocked = !exam && question.selected.length > 0 && !question.checked;
   const goTo = (i: number) => {
@@ -145,10 +169,13 @@ export function TestRunner({ info, initial, onFinished }: Props) {
     setMessage(null);
   };
 
-  // Keyboard: 1–9 choose an option, N next question, F flag. Re-bound each render to see current state.
+  // Keyboard: 1–9 choose an option, N next question, F flag, while focus is in the test (or nowhere in
+  // particular), never in the site's header or menus. Re-bound each render to see current state.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || reviewing) return;
+      const focus = document.activeElement;
+      if (focus && focus !== document.body && !runner.current?.contains(focus)) return;
       const key = event.key.toLowerCase();
       const option = question.options[Number(key) - 1];
       if (option) choose(option.id);
@@ -166,37 +193,24 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   );
 
   if (reviewing) {
-    const unanswered = questions.flatMap((q, i) => (q.selected.length === 0 ? [i] : []));
-    const flagged = questions.flatMap((q, i) => (q.flagged ? [i] : []));
     return (
-      <section aria-labelledby="review-heading" className="rounded-xl bg-white p-6 shadow-sm">
-        <h2 id="review-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-          Review before submitting
-        </h2>
-        <ReviewList
-          title="Unanswered questions"
-          indexes={unanswered}
-          empty="Every question has an answer."
-          onGo={goTo}
-        />
-        <ReviewList title="Flagged for review" indexes={flagged} empty="No question is flagged." onGo={goTo} />
-        {alert}
-        <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" className="btn-primary" onClick={() => void submit()} disabled={submitting}>
-            Submit Test
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => setReviewing(false)}>
-            Back to questions
-          </button>
-        </div>
-      </section>
+      <TestReview
+        questions={questions}
+        heading={heading}
+        action={exam ? 'Submit Test' : 'Finish Test'}
+        submitting={submitting}
+        onSubmit={() => void submit()}
+        onGo={goTo}
+        onBack={() => setReviewing(false)}
+        alert={alert}
+      />
     );
   }
 
   const multiple = question.choose > 1;
   const choose2 = chooseLabel(question.choose);
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
+    <div ref={runner} className="grid gap-6 lg:grid-cols-[1fr_16rem]">
       <section aria-labelledby="question-heading" className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
           <h2 id="question-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
@@ -210,6 +224,11 @@ export function TestRunner({ info, initial, onFinished }: Props) {
             >
               <span className="sr-only">Time left: </span>
               {formatDuration(remaining)}
+            </p>
+          )}
+          {remaining !== null && (
+            <p role="status" className="sr-only">
+              {timeWarning(remaining, timeLimitSeconds)}
             </p>
           )}
         </div>
@@ -249,10 +268,14 @@ export function TestRunner({ info, initial, onFinished }: Props) {
                       <span className="sr-only">Option {i + 1}: </span>
                       {option.text}
                       {revealed && right && (
-                        <span className="ml-2 text-sm font-semibold text-emerald-800">Correct answer</span>
+                        <span className="ml-2 text-sm font-semibold text-emerald-800">
+                          <span className="sr-only">, </span>Correct answer
+                        </span>
                       )}
                       {revealed && chosen && !right && (
-                        <span className="ml-2 text-sm font-semibold text-red-800">Your answer</span>
+                        <span className="ml-2 text-sm font-semibold text-red-800">
+                          <span className="sr-only">, </span>Your answer
+                        </span>
                       )}
                     </span>
                   </label>
@@ -275,8 +298,15 @@ export function TestRunner({ info, initial, onFinished }: Props) {
           {alert}
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" className="btn-secondary" onClick={toggleFlag} aria-pressed={question.flagged}>
-            {question.flagged ? 'Unflag' : 'Flag for review'}
+          {/* The name stays; whether the question is flagged is the button's pressed state, drawn as such. */}
+          <button
+            type="button"
+            className="btn-secondary aria-pressed:border-amber-600 aria-pressed:bg-amber-50 aria-pressed:text-amber-900"
+            onClick={toggleFlag}
+            aria-pressed={question.flagged}
+          >
+            <span aria-hidden="true">{question.flagged ? '⚑' : '⚐'}</span>
+            Flag for review
           </button>
           {!exam && !question.checked && (
             <button type="button" className="btn-primary" onClick={() => void check()}>
@@ -298,13 +328,24 @@ export function TestRunner({ info, initial, onFinished }: Props) {
       <aside className="space-y-4">
         <QuestionNavigator questions={questions} current={index} onGo={goTo} />
         {exam ? (
-          <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)} disabled={submitting}>
+          <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
             Submit Test
           </button>
         ) : (
-          <button type="button" className="btn-primary w-full" onClick={() => void submit()} disabled={submitting}>
+          <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
             Finish Test
           </button>
+        )}
+        {!exam && (
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={autoAdvance}
+              onChange={(event) => setAutoAdvance(event.target.checked)}
+              className="h-4 w-4"
+            />
+            Go to the next question after checking
+          </label>
         )}
         <p className="text-xs text-slate-600">Keys: 1–{Math.min(9, question.options.length)} choose, N next, F flag.</p>
         <p className="text-xs text-slate-600">
@@ -313,61 +354,4 @@ export function TestRunner({ info, initial, onFinished }: Props) {
       </aside>
     </div>
   );
-}
-
-function ReviewList({
-  title,
-  indexes,
-  empty,
-  onGo,
-}: {
-  title: string;
-  indexes: number[];
-  empty: string;
-  onGo: (i: number) => void;
-}) {
-  return (
-    <div className="mt-4">
-      <h3 className="font-semibold">{title}</h3>
-      {indexes.length === 0 ? (
-        <p className="text-slate-700">{empty}</p>
-      ) : (
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {indexes.map((i) => (
-            <li key={i}>
-              <button type="button" className="btn-secondary min-h-9 px-3" onClick={() => onGo(i)}>
-                Question {i + 1}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/**
- * Seconds left, counting down each second from what the server said; null without a timer. It counts on
- * the monotonic clock, so setting the computer's clock (by hand or by a time sync) changes nothing.
- */
-function useCountdown(initialSeconds: number | null, onZero: () => void): number | null {
-  const [left, setLeft] = useState(initialSeconds);
-  const zero = useRef(onZero);
-  useEffect(() => {
-    zero.current = onZero;
-  });
-  useEffect(() => {
-    if (initialSeconds === null) return;
-    const end = performance.now() + initialSeconds * 1000;
-    const timer = setInterval(() => {
-      const seconds = Math.max(0, Math.round((end - performance.now()) / 1000));
-      setLeft(seconds);
-      if (seconds === 0) {
-        clearInterval(timer);
-        zero.current();
-      }
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [initialSeconds]);
-  return left;
 }

@@ -1,0 +1,74 @@
+import type { ReactNode, Ref } from 'react';
+import type { QuestionView } from '../../../../shared/practice.ts';
+
+interface Props {
+  questions: QuestionView[];
+  heading: Ref<HTMLHeadingElement>;
+  /** 'Submit Test' in exam mode, 'Finish Test' in practice mode. */
+  action: string;
+  submitting: boolean;
+  onSubmit: () => void;
+  onGo: (index: number) => void;
+  onBack: () => void;
+  alert: ReactNode;
+}
+
+/** The last step before an attempt is handed in: what is unanswered or flagged, with a way back to each. */
+export function TestReview({ questions, heading, action, submitting, onSubmit, onGo, onBack, alert }: Props) {
+  const unanswered = questions.flatMap((q, i) => (q.selected.length === 0 ? [i] : []));
+  const flagged = questions.flatMap((q, i) => (q.flagged ? [i] : []));
+  return (
+    <section aria-labelledby="review-heading" className="rounded-xl bg-white p-6 shadow-sm">
+      <h2 id="review-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
+        Review before submitting
+      </h2>
+      <ReviewList title="Unanswered questions" indexes={unanswered} empty="Every question has an answer." onGo={onGo} />
+      <ReviewList title="Flagged for review" indexes={flagged} empty="No question is flagged." onGo={onGo} />
+      {alert}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => !submitting && onSubmit()}
+          aria-disabled={submitting || undefined}
+        >
+          {action}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onBack}>
+          Back to questions
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ReviewList({
+  title,
+  indexes,
+  empty,
+  onGo,
+}: {
+  title: string;
+  indexes: number[];
+  empty: string;
+  onGo: (i: number) => void;
+}) {
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold">{title}</h3>
+      {indexes.length === 0 ? (
+        <p className="text-slate-700">{empty}</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {indexes.map((i) => (
+            <li key={i}>
+              <button type="button" className="btn-secondary min-h-9 px-3" onClick={() => onGo(i)}>
+                Question {i + 1}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

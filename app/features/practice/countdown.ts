@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+import { practiceMessages } from '../../../shared/practice-messages.ts';
+
+/**
+ * Seconds left, counting down each second from what the server said; null without a timer. It counts on
+ * the monotonic clock, so setting the computer's clock (by hand or by a time sync) changes nothing.
+ */
+export function useCountdown(initialSeconds: number | null, onZero: () => void): number | null {
+  const [left, setLeft] = useState(initialSeconds);
+  const zero = useRef(onZero);
+  useEffect(() => {
+    zero.current = onZero;
+  });
+  useEffect(() => {
+    if (initialSeconds === null) return;
+    const end = performance.now() + initialSeconds * 1000;
+    const timer = setInterval(() => {
+      const seconds = Math.max(0, Math.round((end - performance.now()) / 1000));
+      setLeft(seconds);
+      if (seconds === 0) {
+        clearInterval(timer);
+        zero.current();
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [initialSeconds]);
+  return left;
+}
+
+/**
+ * What a screen reader is told about the clock: nothing each second, one sentence as each mark is passed
+ * (10 minutes on tests of over 20, then 5 and 1). The sentence stays the same between marks, so a live
+ * region speaks it once.
+ */
+export function timeWarning(secondsLeft: number, timeLimitSeconds: number): string {
+  const marks = timeLimitSeconds > 20 * 60 ? [1, 5, 10] : [1, 5];
+  const mark = marks.find((minutes) => secondsLeft <= minutes * 60 && timeLimitSeconds > minutes * 60);
+  return mark ? practiceMessages.timeLeft(mark) : '';
+}
