@@ -11,6 +11,7 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { PageAnnouncer } from './components/layout/page-announcer.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { NoScriptNotice, NotificationProvider, useNotify } from './components/ui/notifications.tsx';
@@ -70,11 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <CartProvider signedIn={Boolean(root?.user)} serverCart={root?.cart ?? null} owned={root?.owned ?? NO_EXAMS}>
             <SiteHeader user={root?.user ?? null} />
             <FlashNotice flash={root?.flash ?? null} />
-            <main id="main" className="flex-1">
+            <main id="main" className="flex-1 focus:outline-none">
               {children}
             </main>
             <SiteFooter />
           </CartProvider>
+          <PageAnnouncer />
         </NotificationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -149,3 +149,30 @@ test('browse, try the demo, register, pay and take a test with the keyboard alon
   await expect(page.getByText('Question 1 ·')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
+
+test('a page reached by a link inside the store is announced, and focus starts at its content', async ({ page }) => {
+  await page.goto('/exams');
+  await waitForHydration(page);
+  const announcer = page.locator('p[aria-live="polite"][aria-atomic="true"]');
+  await expect(announcer).toHaveText('');
+
+  // The link followed went away with the old page: focus moves to the new page's content.
+  await page
+    .getByRole('link', { name: /^View Details: / })
+    .first()
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveTitle(/Practice Tests \| PracticePass$/);
+  await expect(announcer).toHaveText(await page.title());
+  await expect(page.locator('#main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#main a, #main button').first()).toBeFocused();
+
+  // A link in the header stays where it is, and the new page is still announced.
+  const catalogue = page.getByRole('banner').getByRole('link', { name: 'Explore', exact: true });
+  await catalogue.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveTitle('All Certification Exams | PracticePass');
+  await expect(announcer).toHaveText('All Certification Exams | PracticePass');
+  await expect(catalogue).toBeFocused();
+});

@@ -8,7 +8,7 @@ import { useCart } from '../features/cart/cart-context.tsx';
 import { checkoutPath } from '../features/cart/applied-coupon.ts';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
-import { TestRunner } from '../features/practice/components/test-runner.tsx';
+import { LazyTestRunner, loadTestRunner } from '../features/practice/components/lazy-test-runner.ts';
 import type { Route } from './+types/demo';
 
 // The result screen loads when a test ends, not with the test.
@@ -47,6 +47,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
 
   async function start() {
     setError(null);
+    void loadTestRunner();
     const started = await postAttempt<{ info: TestInfo; attempt: AttemptView }>({
       intent: 'start-demo',
       examId: exam.id,
@@ -75,12 +76,14 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {stage && 'attempt' in stage && (
-        <TestRunner
-          key={stage.attempt.id}
-          info={stage.info}
-          initial={stage.attempt}
-          onFinished={(result, timeUp) => setStage({ info: stage.info, result, timeUp })}
-        />
+        <Suspense fallback={<p role="status">Loading test…</p>}>
+          <LazyTestRunner
+            key={stage.attempt.id}
+            info={stage.info}
+            initial={stage.attempt}
+            onFinished={(result, timeUp) => setStage({ info: stage.info, result, timeUp })}
+          />
+        </Suspense>
       )}
       {stage && 'result' in stage && (
         <Suspense fallback={<p role="status">Loading results…</p>}>

@@ -7,7 +7,7 @@ import { isCatalogueId } from '../../shared/ids.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
-import { TestRunner } from '../features/practice/components/test-runner.tsx';
+import { LazyTestRunner, loadTestRunner } from '../features/practice/components/lazy-test-runner.ts';
 import type { Route } from './+types/practice-test';
 import { signUpPath } from '../lib/sign-up-path.ts';
 
@@ -61,6 +61,7 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
   const start = useCallback(
     async (chosen: TestMode) => {
       setError(null);
+      void loadTestRunner();
       const attempt = await postAttempt<AttemptView>({ intent: 'start', testId: info.id, mode: chosen });
       if ('error' in attempt) setError(attempt.error);
       else {
@@ -111,7 +112,9 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {stage.kind === 'running' && (
-        <TestRunner key={stage.attempt.id} info={info} initial={stage.attempt} onFinished={finished} />
+        <Suspense fallback={<p role="status">Loading test…</p>}>
+          <LazyTestRunner key={stage.attempt.id} info={info} initial={stage.attempt} onFinished={finished} />
+        </Suspense>
       )}
       {stage.kind === 'done' && (
         <Suspense fallback={<p role="status">Loading results…</p>}>
