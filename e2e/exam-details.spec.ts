@@ -31,7 +31,7 @@ test('the tabs work with the mouse and the keyboard', async ({ page }) => {
 
   await page.getByRole('tab', { name: 'Curriculum' }).click();
   const curriculum = page.getByRole('tabpanel');
-  await expect(curriculum.getByRole('heading', { level: 3 }).first()).toHaveText(/^Domain 1: Cloud Concepts/);
+  await expect(curriculum.getByRole('heading', { level: 2 }).first()).toHaveText(/^Domain 1: Cloud Concepts/);
 
   await page.getByRole('tab', { name: 'Curriculum' }).press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Reviews' })).toBeFocused();

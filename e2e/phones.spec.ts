@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
 import { answersOf, chooseOptions, expect, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, waitForHydration } from './support/pages.ts';
@@ -28,6 +28,16 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   }
 }
 
+/** On the phone, each element is wholly on screen: nothing the student needs sits off to the side. */
+async function expectOnPhoneScreen(page: Page, locator: Locator) {
+  await page.setViewportSize(PHONE);
+  for (const element of await locator.all()) {
+    const box = (await element.boundingBox())!;
+    expect(box.x, (await element.textContent()) ?? '').toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, (await element.textContent()) ?? '').toBeLessThanOrEqual(PHONE.width);
+  }
+}
+
 async function open(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -42,6 +52,7 @@ test('signed out: home, catalogue, details, practice tests, a running test and i
   await open(page, '/exams', 'Certification Exams');
   await shoot(page, testInfo, 'catalogue');
   await open(page, '/exams/pmp', PMP);
+  await expectOnPhoneScreen(page, page.getByRole('tab'));
   await shoot(page, testInfo, 'details');
   await open(page, `/exam/${DEMO_EXAM}/practice-tests`, /Practice Tests/);
   await shoot(page, testInfo, 'practice-tests-demo');
@@ -68,6 +79,8 @@ studentTest(
     await open(page, '/', `Welcome, ${student.name}`);
     await shoot(page, testInfo, 'dashboard');
     await open(page, '/history', /History/);
+    // Every fact of an attempt, its score and its Retry included, shows without scrolling sideways.
+    await expectOnPhoneScreen(page, page.getByRole('cell'));
     await shoot(page, testInfo, 'history');
     await open(page, '/exam/pmp/practice-tests', /Practice Tests/);
     await shoot(page, testInfo, 'practice-tests');

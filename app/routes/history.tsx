@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { HISTORY_MODES, parseHistoryFilters, type HistoryFilters } from '../../shared/student-progress.ts';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
@@ -103,36 +104,44 @@ export default function History({ loaderData }: Route.ComponentProps) {
           </Link>
         </EmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        // On a phone each attempt is a small card of labelled facts; from `sm` up, the spec's table. The
+        // explicit roles keep the table's meaning for screen readers whatever the layout.
+        <div className="mt-6 rounded-xl bg-white shadow-sm sm:overflow-x-auto">
+          <table role="table" className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
             <caption className="sr-only">Your attempts, newest first</caption>
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
+            <thead role="rowgroup" className="border-b border-slate-200 text-slate-600 max-sm:sr-only">
+              <tr role="row">
                 {['Test Name', 'Date', 'Mode', 'Score', 'Correct', 'Result', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className="p-3 font-medium">
+                  <th key={h} role="columnheader" scope="col" className="p-3 font-medium">
                     {h}
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup" className="max-sm:block">
               {attempts.map((a) => (
-                <tr key={a.id} className="border-b border-slate-100">
-                  <th scope="row" className="p-3 font-medium">
+                <tr
+                  key={a.id}
+                  role="row"
+                  className="border-b border-slate-100 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4"
+                >
+                  <th role="rowheader" scope="row" className="p-3 font-medium max-sm:col-span-2 max-sm:p-0">
                     {a.testName}
                     <span className="block text-xs font-normal text-slate-600">{a.examTitle}</span>
                   </th>
-                  <td className="p-3">{formatDate(a.submittedAt, 'mediumTime', timeZone)}</td>
-                  <td className="p-3">{a.mode === 'exam' ? 'Exam' : 'Practice'}</td>
-                  <td className="p-3 font-semibold">{a.percentage}%</td>
-                  <td className="p-3">
+                  <HistoryCell label="Date">{formatDate(a.submittedAt, 'mediumTime', timeZone)}</HistoryCell>
+                  <HistoryCell label="Mode">{a.mode === 'exam' ? 'Exam' : 'Practice'}</HistoryCell>
+                  <HistoryCell label="Score" className="font-semibold">
+                    {a.percentage}%
+                  </HistoryCell>
+                  <HistoryCell label="Correct">
                     {a.score}/{a.totalQuestions}
-                  </td>
-                  <td className="p-3">{a.isPassed ? 'Passed' : 'Failed'}</td>
-                  <td className="p-3">
+                  </HistoryCell>
+                  <HistoryCell label="Result">{a.isPassed ? 'Passed' : 'Failed'}</HistoryCell>
+                  <td role="cell" className="p-3 max-sm:p-0">
                     <Link
                       to={`/practice-test/${a.testId}?mode=${a.mode}`}
-                      className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                      className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
                       aria-label={`Retry ${a.testName}`}
                     >
                       Retry
@@ -163,5 +172,15 @@ export default function History({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
     </section>
+  );
+}
+
+/** One fact of an attempt: a table cell, which names its column itself on a phone, where the head is hidden. */
+function HistoryCell({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td role="cell" className={`p-3 max-sm:p-0 ${className}`}>
+      <span className="font-normal text-slate-600 sm:hidden">{label}: </span>
+      {children}
+    </td>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { formatPrice } from '../../../shared/money.ts';
 import { useCart } from '../../features/cart/cart-context.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -13,6 +13,8 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
   const { cart } = useCart();
   const cartCount = cart.count;
   const cartTotalCents = cart.totalCents;
+  // The dashboard is both `/` and `/dashboard` (where signing in lands): its link is current on either.
+  const onDashboard = useLocation().pathname === '/dashboard';
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
@@ -22,7 +24,7 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
         <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-1">
           {user ? (
             <>
-              <NavLink to="/" end className={navLink}>
+              <NavLink to={onDashboard ? '/dashboard' : '/'} end className={navLink}>
                 Dashboard
               </NavLink>
               <NavLink to="/purchased" className={navLink}>

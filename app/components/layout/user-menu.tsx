@@ -70,7 +70,7 @@ export function UserMenu({ name }: { name: string }) {
         className="inline-flex min-h-11 max-w-48 items-center gap-1 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         <span className="truncate">{name}</span>
-        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
+        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="shrink-0">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
       </button>

@@ -63,7 +63,7 @@ function Curriculum({ curriculum }: { curriculum: ExamDetail['curriculum'] }) {
     <ol className="max-w-3xl space-y-6">
       {curriculum.map((section) => (
         <li key={section.title}>
-          <h3 className="font-semibold text-slate-900">{section.title}</h3>
+          <h2 className="font-semibold text-slate-900">{section.title}</h2>
           <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-800">
             {section.topics.map((topic) => (
               <li key={topic}>{topic}</li>

@@ -7,7 +7,7 @@ export interface Tab {
 }
 
 const tabClass =
-  'min-h-11 whitespace-nowrap border-b-2 px-4 text-sm font-semibold hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700 border-transparent text-slate-700';
+  'min-h-11 whitespace-nowrap border-b-2 px-3 text-sm sm:px-4 font-semibold hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700 border-transparent text-slate-700';
 
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs. Every panel is
@@ -34,7 +34,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
 
   return (
     <div className="mt-10">
-      <div role="tablist" aria-label={label} className="flex overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={label} className="flex flex-wrap border-b border-slate-200">
         {tabs.map((tab, index) => (
           <button
             key={tab.id}
