@@ -220,12 +220,19 @@ export default function Cart() {
               </button>
             )}
             {signedIn ? (
-              <checkout.Form method="post" action="/checkout" className="mt-5">
+              <checkout.Form
+                method="post"
+                action="/checkout"
+                className="mt-5"
+                onSubmit={(e) => paying && e.preventDefault()}
+              >
                 {applied && <input type="hidden" name="coupon" value={applied.code} />}
                 <button
                   type="submit"
                   className="btn-primary w-full"
-                  disabled={paying || checking || unchecked}
+                  // Busy paying, it keeps focus and ignores presses; with no verdict on the coupon it is off.
+                  disabled={checking || unchecked}
+                  aria-disabled={paying || undefined}
                   aria-describedby="payment-note"
                 >
                   {paying ? 'Processing…' : 'Proceed to Payment'}

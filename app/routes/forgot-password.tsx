@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData } from 'react-router';
 import { emailProblem } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
@@ -29,8 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
-  const { clientError, onSubmit } = useFormCheck((form) => emailProblem(form.get('email')));
-  const navigation = useNavigation();
+  const { clientError, onSubmit, busy } = useFormCheck((form) => emailProblem(form.get('email')));
   const sent = result && 'sent' in result;
   const error = clientError ?? (result && 'error' in result ? result.error : null);
 
@@ -49,7 +48,7 @@ export default function ForgotPassword() {
           defaultValue={result?.email}
           invalid={Boolean(error)}
         />
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="btn-primary mt-6 w-full" aria-disabled={busy || undefined}>
           Send reset link
         </button>
       </Form>

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router';
 import { emailProblem } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
@@ -40,10 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login() {
   const { google, target } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { clientError, onSubmit } = useFormCheck(
+  const { clientError, onSubmit, busy } = useFormCheck(
     (form) => emailProblem(form.get('email')) ?? (form.get('password') ? null : accountMessages.passwordMissing),
   );
-  const navigation = useNavigation();
   const { search } = useLocation();
   const error = clientError ?? result?.error ?? null;
 
@@ -71,7 +70,7 @@ export default function Login() {
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className="btn-primary mt-4 w-full" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="btn-primary mt-4 w-full" aria-disabled={busy || undefined}>
           Login
         </button>
       </Form>

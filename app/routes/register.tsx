@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router';
 import { emailProblem, isWeakPassword, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
@@ -47,13 +47,12 @@ export default function Register() {
   const { google, target } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   // The common-password list stays on the server; length is checked here for instant feedback.
-  const { clientError, onSubmit } = useFormCheck(
+  const { clientError, onSubmit, busy } = useFormCheck(
     (form) =>
       nameProblem(String(form.get('name') ?? '')) ??
       emailProblem(form.get('email')) ??
       (String(form.get('password') ?? '').length < PASSWORD_MIN_LENGTH ? accountMessages.passwordWeak : null),
   );
-  const navigation = useNavigation();
   const { search } = useLocation();
   const error = clientError ?? result?.error ?? null;
 
@@ -78,7 +77,7 @@ export default function Register() {
           invalid={Boolean(error)}
           hint="At least 8 characters; avoid common passwords."
         />
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="btn-primary mt-6 w-full" aria-disabled={busy || undefined}>
           Register
         </button>
       </Form>

@@ -1,8 +1,9 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { isWeakPassword } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
+import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { redirectWith } from '../lib/auth.server.ts';
 import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/reset-password';
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const { onSubmit, busy } = useFormCheck(() => null);
   if (!token) {
     return (
       <AuthPage title="Choose a new password">
@@ -48,7 +49,7 @@ export default function ResetPassword() {
   return (
     <AuthPage title="Choose a new password">
       <FormMessage id="reset-message" error={result?.error} />
-      <Form method="post" aria-describedby="reset-message">
+      <Form method="post" onSubmit={onSubmit} aria-describedby="reset-message">
         <input type="hidden" name="token" value={token} />
         <Field
           name="password"
@@ -58,7 +59,7 @@ export default function ResetPassword() {
           hint="At least 8 characters; avoid common passwords."
         />
         <Field name="confirm" type="password" label="Repeat the new password" autoComplete="new-password" />
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="btn-primary mt-6 w-full" aria-disabled={busy || undefined}>
           Set new password
         </button>
       </Form>
