@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { couponMessages } from '../../shared/coupon-messages.ts';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
-import { QuantityInput } from '../features/cart/quantity-input.tsx';
-import { ExamThumbnail } from '../features/catalogue/components/exam-thumbnail.tsx';
+import { CartLineItem, removeButtonId } from '../features/cart/components/cart-line-item.tsx';
+import { useFocusAfterUpdate } from '../lib/use-focus-after-update.ts';
 
 export function meta() {
   return [{ title: 'Cart | PracticePass' }, { name: 'robots', content: 'noindex' }];
@@ -28,6 +28,13 @@ export default function Cart() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const checkout = useFetcher<{ error?: string }>();
   const paying = checkout.state !== 'idle';
+  // A button that goes away with what it did hands focus on: to the next line's Remove, the previous one's,
+  // the empty cart's message or the heading; to the coupon field; to the summary.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const emptyMessage = useRef<HTMLParagraphElement>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const couponField = useRef<HTMLInputElement>(null);
+  const focusAfterUpdate = useFocusAfterUpdate();
 
   // The applied coupon is checked again for every new cart (and a coupon applied in the last 24 hours comes
   // back, checked against today's cart). Until the verdict comes, no discount or total is drawn; then the
@@ -89,18 +96,37 @@ export default function Cart() {
     forgetAppliedCoupon();
     setApplied(null);
     setMessage(null);
+    couponField.current?.focus();
+  }
+
+  async function removeLine(index: number) {
+    const item = cart.items[index]!;
+    const neighbours = [cart.items[index + 1], cart.items[index - 1]].flatMap((i) => (i ? [i.examId] : []));
+    if (!(await remove({ id: item.examId, title: item.title }))) return;
+    focusAfterUpdate(
+      () =>
+        neighbours.map((id) => document.getElementById(removeButtonId(id))).find(Boolean) ??
+        emptyMessage.current ??
+        heading.current,
+    );
+  }
+
+  async function clearCart() {
+    if (await clear()) focusAfterUpdate(() => emptyMessage.current ?? heading.current);
   }
 
   const discount = checking ? 0 : (applied?.discountCents ?? 0);
   const unchecked = !checking && applied?.discountCents === null;
   return (
     <section aria-labelledby="cart-heading" className="container-page py-10">
-      <h1 id="cart-heading" className="text-3xl font-bold">
+      <h1 id="cart-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold">
         Cart
       </h1>
       {cart.items.length === 0 ? (
         <div className="mt-6 rounded-xl bg-white p-6 text-center shadow-sm">
-          <p className="text-slate-700">Your cart is empty.</p>
+          <p ref={emptyMessage} tabIndex={-1} className="text-slate-700">
+            Your cart is empty.
+          </p>
           <Link to="/exams" className="btn-primary mt-4">
             Browse exams
           </Link>
@@ -109,43 +135,21 @@ export default function Cart() {
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">
           <div>
             <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
-              {cart.items.map((item) => (
-                <li key={item.examId} className="flex flex-wrap items-center gap-4 p-4">
-                  <div className="w-24 shrink-0 overflow-hidden rounded-lg">
-                    <ExamThumbnail title={item.title} category={item.category} thumbnail={item.thumbnail} />
-                  </div>
-                  <div className="min-w-0 flex-1 basis-40">
-                    <h2 className="font-semibold">{item.title}</h2>
-                    <p className="text-sm text-slate-600">
-                      {item.category} · {formatPrice(item.priceCents)}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      {(item.quantity * item.validityDays).toLocaleString('en-US')} days of access
-                    </p>
-                  </div>
-                  <QuantityInput
-                    title={item.title}
-                    quantity={item.quantity}
-                    onCommit={(quantity) => setQuantity(item.examId, quantity)}
-                  />
-                  <p className="w-24 text-right font-semibold">{formatPrice(item.lineTotalCents)}</p>
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    onClick={() => void remove({ id: item.examId, title: item.title })}
-                    aria-label={`Remove ${item.title}`}
-                  >
-                    Remove
-                  </button>
-                </li>
+              {cart.items.map((item, index) => (
+                <CartLineItem
+                  key={item.examId}
+                  item={item}
+                  onQuantity={(quantity) => setQuantity(item.examId, quantity)}
+                  onRemove={() => void removeLine(index)}
+                />
               ))}
             </ul>
-            <button type="button" className="btn-secondary mt-4" onClick={() => void clear()}>
+            <button type="button" className="btn-secondary mt-4" onClick={() => void clearCart()}>
               Clear Cart
             </button>
           </div>
           <aside aria-labelledby="summary-heading" className="h-fit rounded-xl bg-white p-5 shadow-sm">
-            <h2 id="summary-heading" className="text-lg font-semibold">
+            <h2 id="summary-heading" ref={summaryHeading} tabIndex={-1} className="text-lg font-semibold">
               Order Summary
             </h2>
             <dl className="mt-3 space-y-2 text-sm">
@@ -164,7 +168,10 @@ export default function Cart() {
                       <button
                         type="button"
                         className="font-medium underline"
-                        onClick={() => setApplied((a) => a && { ...a, itemsKey: '' })}
+                        onClick={() => {
+                          setApplied((a) => a && { ...a, itemsKey: '' });
+                          summaryHeading.current?.focus();
+                        }}
                       >
                         Check again
                       </button>
@@ -190,6 +197,7 @@ export default function Cart() {
               <div className="mt-1 flex gap-2">
                 <input
                   id="coupon"
+                  ref={couponField}
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
                   autoComplete="off"
