@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { couponMessages } from '../../shared/coupon-messages.ts';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
@@ -10,6 +10,14 @@ import { useFocusAfterUpdate } from '../lib/use-focus-after-update.ts';
 
 export function meta() {
   return [{ title: 'Cart | PracticePass' }, { name: 'robots', content: 'noindex' }];
+}
+
+interface CouponMessage {
+  ok: boolean;
+  text: string;
+  /** A refusal of the code typed in the field: the field is marked invalid and described by it. */
+  aboutCode?: boolean;
+  key: number;
 }
 
 interface Applied {
@@ -25,7 +33,12 @@ export default function Cart() {
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>('root')?.user);
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<Applied | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<CouponMessage | null>(null);
+  // Each message is a new element (a new key), so the same words after another try are read out again.
+  const say = useCallback(
+    (next: Omit<CouponMessage, 'key'> | null) => setMessage((last) => next && { ...next, key: (last?.key ?? 0) + 1 }),
+    [],
+  );
   const checkout = useFetcher<{ error?: string }>();
   const paying = checkout.state !== 'idle';
   // A button that goes away with what it did hands focus on: to the next line's Remove, the previous one's,
@@ -34,6 +47,7 @@ export default function Cart() {
   const emptyMessage = useRef<HTMLParagraphElement>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const couponField = useRef<HTMLInputElement>(null);
+  const couponMessage = useRef<HTMLParagraphElement>(null);
   const focusAfterUpdate = useFocusAfterUpdate();
 
   // The applied coupon is checked again for every new cart (and a coupon applied in the last 24 hours comes
@@ -51,20 +65,20 @@ export default function Cart() {
         // No verdict came back: the coupon stays applied, with no saving drawn, and payment waits until it can
         // be checked (the spec disables the button for a coupon applied without its details).
         setApplied({ code: saved.code, discountCents: null, itemsKey });
-        setMessage({ ok: false, text: couponMessages.validateFailed });
+        say({ ok: false, text: couponMessages.validateFailed });
       } else if (result.ok) {
         setApplied({ code: saved.code, discountCents: result.discountCents, itemsKey });
-        setMessage({ ok: true, text: result.message });
+        say({ ok: true, text: result.message });
       } else {
         forgetAppliedCoupon();
         setApplied(null);
-        setMessage({ ok: false, text: result.message });
+        say({ ok: false, text: result.message });
       }
     });
     return () => {
       latest = false;
     };
-  }, [itemsKey, applied?.itemsKey, checkCoupon, cart.items.length]);
+  }, [itemsKey, applied?.itemsKey, checkCoupon, cart.items.length, say]);
 
   async function apply(event: FormEvent) {
     event.preventDefault();
@@ -75,27 +89,32 @@ export default function Cart() {
       applied: applied !== null,
     });
     if (problem) {
-      setMessage({ ok: false, text: problem });
+      say({ ok: false, text: problem, aboutCode: true });
+      focusAfterUpdate(() => couponField.current);
       return;
     }
     const result = await checkCoupon(code, false);
     if (!result) {
-      setMessage({ ok: false, text: couponMessages.applyFailed });
+      // No verdict on the code: the message says so, and takes focus.
+      say({ ok: false, text: couponMessages.applyFailed });
+      focusAfterUpdate(() => couponMessage.current);
       return;
     }
-    setMessage({ ok: result.ok, text: result.message });
+    say({ ok: result.ok, text: result.message, aboutCode: !result.ok });
     if (result.ok) {
       const normalised = normaliseCouponCode(code);
       saveAppliedCoupon(normalised);
       setApplied({ code: normalised, discountCents: result.discountCents, itemsKey });
       setCode('');
+    } else {
+      focusAfterUpdate(() => couponField.current);
     }
   }
 
   function removeCoupon() {
     forgetAppliedCoupon();
     setApplied(null);
-    setMessage(null);
+    say(null);
     couponField.current?.focus();
   }
 
@@ -201,16 +220,21 @@ export default function Cart() {
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
                   autoComplete="off"
-                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 uppercase"
+                  aria-invalid={message?.aboutCode || undefined}
+                  aria-describedby={message?.aboutCode ? 'coupon-message' : undefined}
+                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 uppercase aria-invalid:border-red-600"
                 />
                 <button type="submit" className="btn-secondary">
                   Apply
                 </button>
               </div>
             </form>
-            <div aria-live="polite">
+            <div id="coupon-message" aria-live="polite">
               {message && (
                 <p
+                  key={message.key}
+                  ref={couponMessage}
+                  tabIndex={-1}
                   role={message.ok ? 'status' : 'alert'}
                   className={`mt-2 text-sm font-medium ${message.ok ? 'text-emerald-800' : 'text-red-800'}`}
                 >
