@@ -19,13 +19,14 @@ export function normaliseEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
+/** Shorter than 8 or longer than 128 characters: the part of the password rule a browser can check. */
+export function isWrongLengthPassword(password: string): boolean {
+  return password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH;
+}
+
 /** 8 to 128 characters and not one of the most common passwords (decisions.md). */
 export function isWeakPassword(password: string): boolean {
-  return (
-    password.length < PASSWORD_MIN_LENGTH ||
-    password.length > PASSWORD_MAX_LENGTH ||
-    COMMON_PASSWORDS.has(password.toLowerCase())
-  );
+  return isWrongLengthPassword(password) || COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
 /**

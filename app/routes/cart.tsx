@@ -1,15 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { couponMessages } from '../../shared/coupon-messages.ts';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
-import { QuantityInput } from '../features/cart/quantity-input.tsx';
-import { ExamThumbnail } from '../features/catalogue/components/exam-thumbnail.tsx';
+import { CartLineItem, removeButtonId } from '../features/cart/components/cart-line-item.tsx';
+import { useFocusAfterUpdate } from '../lib/use-focus-after-update.ts';
 
 export function meta() {
   return [{ title: 'Cart | PracticePass' }, { name: 'robots', content: 'noindex' }];
+}
+
+interface CouponMessage {
+  ok: boolean;
+  text: string;
+  /** A refusal of the code typed in the field: the field is marked invalid and described by it. */
+  aboutCode?: boolean;
+  key: number;
 }
 
 interface Applied {
@@ -25,9 +33,22 @@ export default function Cart() {
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>('root')?.user);
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<Applied | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<CouponMessage | null>(null);
+  // Each message is a new element (a new key), so the same words after another try are read out again.
+  const say = useCallback(
+    (next: Omit<CouponMessage, 'key'> | null) => setMessage((last) => next && { ...next, key: (last?.key ?? 0) + 1 }),
+    [],
+  );
   const checkout = useFetcher<{ error?: string }>();
   const paying = checkout.state !== 'idle';
+  // A button that goes away with what it did hands focus on: to the next line's Remove, the previous one's,
+  // the empty cart's message or the heading; to the coupon field; to the summary.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const emptyMessage = useRef<HTMLParagraphElement>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const couponField = useRef<HTMLInputElement>(null);
+  const couponMessage = useRef<HTMLParagraphElement>(null);
+  const focusAfterUpdate = useFocusAfterUpdate();
 
   // The applied coupon is checked again for every new cart (and a coupon applied in the last 24 hours comes
   // back, checked against today's cart). Until the verdict comes, no discount or total is drawn; then the
@@ -44,20 +65,20 @@ export default function Cart() {
         // No verdict came back: the coupon stays applied, with no saving drawn, and payment waits until it can
         // be checked (the spec disables the button for a coupon applied without its details).
         setApplied({ code: saved.code, discountCents: null, itemsKey });
-        setMessage({ ok: false, text: couponMessages.validateFailed });
+        say({ ok: false, text: couponMessages.validateFailed });
       } else if (result.ok) {
         setApplied({ code: saved.code, discountCents: result.discountCents, itemsKey });
-        setMessage({ ok: true, text: result.message });
+        say({ ok: true, text: result.message });
       } else {
         forgetAppliedCoupon();
         setApplied(null);
-        setMessage({ ok: false, text: result.message });
+        say({ ok: false, text: result.message });
       }
     });
     return () => {
       latest = false;
     };
-  }, [itemsKey, applied?.itemsKey, checkCoupon, cart.items.length]);
+  }, [itemsKey, applied?.itemsKey, checkCoupon, cart.items.length, say]);
 
   async function apply(event: FormEvent) {
     event.preventDefault();
@@ -68,39 +89,63 @@ export default function Cart() {
       applied: applied !== null,
     });
     if (problem) {
-      setMessage({ ok: false, text: problem });
+      say({ ok: false, text: problem, aboutCode: true });
+      focusAfterUpdate(() => couponField.current);
       return;
     }
     const result = await checkCoupon(code, false);
     if (!result) {
-      setMessage({ ok: false, text: couponMessages.applyFailed });
+      // No verdict on the code: the message says so, and takes focus.
+      say({ ok: false, text: couponMessages.applyFailed });
+      focusAfterUpdate(() => couponMessage.current);
       return;
     }
-    setMessage({ ok: result.ok, text: result.message });
+    say({ ok: result.ok, text: result.message, aboutCode: !result.ok });
     if (result.ok) {
       const normalised = normaliseCouponCode(code);
       saveAppliedCoupon(normalised);
       setApplied({ code: normalised, discountCents: result.discountCents, itemsKey });
       setCode('');
+    } else {
+      focusAfterUpdate(() => couponField.current);
     }
   }
 
   function removeCoupon() {
     forgetAppliedCoupon();
     setApplied(null);
-    setMessage(null);
+    say(null);
+    couponField.current?.focus();
+  }
+
+  async function removeLine(index: number) {
+    const item = cart.items[index]!;
+    const neighbours = [cart.items[index + 1], cart.items[index - 1]].flatMap((i) => (i ? [i.examId] : []));
+    if (!(await remove({ id: item.examId, title: item.title }))) return;
+    focusAfterUpdate(
+      () =>
+        neighbours.map((id) => document.getElementById(removeButtonId(id))).find(Boolean) ??
+        emptyMessage.current ??
+        heading.current,
+    );
+  }
+
+  async function clearCart() {
+    if (await clear()) focusAfterUpdate(() => emptyMessage.current ?? heading.current);
   }
 
   const discount = checking ? 0 : (applied?.discountCents ?? 0);
   const unchecked = !checking && applied?.discountCents === null;
   return (
     <section aria-labelledby="cart-heading" className="container-page py-10">
-      <h1 id="cart-heading" className="text-3xl font-bold">
+      <h1 id="cart-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold">
         Cart
       </h1>
       {cart.items.length === 0 ? (
         <div className="mt-6 rounded-xl bg-white p-6 text-center shadow-sm">
-          <p className="text-slate-700">Your cart is empty.</p>
+          <p ref={emptyMessage} tabIndex={-1} className="text-slate-700">
+            Your cart is empty.
+          </p>
           <Link to="/exams" className="btn-primary mt-4">
             Browse exams
           </Link>
@@ -109,43 +154,21 @@ export default function Cart() {
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">
           <div>
             <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
-              {cart.items.map((item) => (
-                <li key={item.examId} className="flex flex-wrap items-center gap-4 p-4">
-                  <div className="w-24 shrink-0 overflow-hidden rounded-lg">
-                    <ExamThumbnail title={item.title} category={item.category} thumbnail={item.thumbnail} />
-                  </div>
-                  <div className="min-w-0 flex-1 basis-40">
-                    <h2 className="font-semibold">{item.title}</h2>
-                    <p className="text-sm text-slate-600">
-                      {item.category} · {formatPrice(item.priceCents)}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      {(item.quantity * item.validityDays).toLocaleString('en-US')} days of access
-                    </p>
-                  </div>
-                  <QuantityInput
-                    title={item.title}
-                    quantity={item.quantity}
-                    onCommit={(quantity) => setQuantity(item.examId, quantity)}
-                  />
-                  <p className="w-24 text-right font-semibold">{formatPrice(item.lineTotalCents)}</p>
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    onClick={() => void remove({ id: item.examId, title: item.title })}
-                    aria-label={`Remove ${item.title}`}
-                  >
-                    Remove
-                  </button>
-                </li>
+              {cart.items.map((item, index) => (
+                <CartLineItem
+                  key={item.examId}
+                  item={item}
+                  onQuantity={(quantity) => setQuantity(item.examId, quantity)}
+                  onRemove={() => void removeLine(index)}
+                />
               ))}
             </ul>
-            <button type="button" className="btn-secondary mt-4" onClick={() => void clear()}>
+            <button type="button" className="btn-secondary mt-4" onClick={() => void clearCart()}>
               Clear Cart
             </button>
           </div>
           <aside aria-labelledby="summary-heading" className="h-fit rounded-xl bg-white p-5 shadow-sm">
-            <h2 id="summary-heading" className="text-lg font-semibold">
+            <h2 id="summary-heading" ref={summaryHeading} tabIndex={-1} className="text-lg font-semibold">
               Order Summary
             </h2>
             <dl className="mt-3 space-y-2 text-sm">
@@ -164,7 +187,10 @@ export default function Cart() {
                       <button
                         type="button"
                         className="font-medium underline"
-                        onClick={() => setApplied((a) => a && { ...a, itemsKey: '' })}
+                        onClick={() => {
+                          setApplied((a) => a && { ...a, itemsKey: '' });
+                          summaryHeading.current?.focus();
+                        }}
                       >
                         Check again
                       </button>
@@ -190,19 +216,25 @@ export default function Cart() {
               <div className="mt-1 flex gap-2">
                 <input
                   id="coupon"
+                  ref={couponField}
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
                   autoComplete="off"
-                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 uppercase"
+                  aria-invalid={message?.aboutCode || undefined}
+                  aria-describedby={message?.aboutCode ? 'coupon-message' : undefined}
+                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 uppercase aria-invalid:border-red-600"
                 />
                 <button type="submit" className="btn-secondary">
                   Apply
                 </button>
               </div>
             </form>
-            <div aria-live="polite">
+            <div id="coupon-message" aria-live="polite">
               {message && (
                 <p
+                  key={message.key}
+                  ref={couponMessage}
+                  tabIndex={-1}
                   role={message.ok ? 'status' : 'alert'}
                   className={`mt-2 text-sm font-medium ${message.ok ? 'text-emerald-800' : 'text-red-800'}`}
                 >
@@ -220,12 +252,19 @@ export default function Cart() {
               </button>
             )}
             {signedIn ? (
-              <checkout.Form method="post" action="/checkout" className="mt-5">
+              <checkout.Form
+                method="post"
+                action="/checkout"
+                className="mt-5"
+                onSubmit={(e) => paying && e.preventDefault()}
+              >
                 {applied && <input type="hidden" name="coupon" value={applied.code} />}
                 <button
                   type="submit"
                   className="btn-primary w-full"
-                  disabled={paying || checking || unchecked}
+                  // Busy paying, it keeps focus and ignores presses; with no verdict on the coupon it is off.
+                  disabled={checking || unchecked}
+                  aria-disabled={paying || undefined}
                   aria-describedby="payment-note"
                 >
                   {paying ? 'Processing…' : 'Proceed to Payment'}

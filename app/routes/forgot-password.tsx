@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData } from 'react-router';
 import { emailProblem } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
@@ -29,27 +29,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
-  const { clientError, onSubmit } = useFormCheck((form) => emailProblem(form.get('email')));
-  const navigation = useNavigation();
+  const check = useFormCheck({
+    messageId: 'forgot-message',
+    problemOf: (text) => emailProblem(text('email')),
+    refusal: result && 'error' in result ? result : null,
+  });
   const sent = result && 'sent' in result;
-  const error = clientError ?? (result && 'error' in result ? result.error : null);
 
   return (
     <AuthPage title="Forgot password">
       <p className="mt-2 text-sm text-slate-700">
         Enter the email of your account and we will send you a link to choose a new password.
       </p>
-      <FormMessage id="forgot-message" error={error} success={sent ? accountMessages.resetRequested : null} />
-      <Form method="post" noValidate onSubmit={onSubmit} aria-describedby="forgot-message">
+      <FormMessage
+        id="forgot-message"
+        error={check.error?.text}
+        errorKey={check.error?.key}
+        success={sent && !check.error ? accountMessages.resetRequested : null}
+      />
+      <Form method="post" noValidate onSubmit={check.onSubmit} aria-describedby="forgot-message">
         <Field
           name="email"
           type="email"
           label="Email"
           autoComplete="email"
           defaultValue={result?.email}
-          invalid={Boolean(error)}
+          {...check.field('email')}
         />
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="btn-primary mt-6 w-full" aria-disabled={check.busy || undefined}>
           Send reset link
         </button>
       </Form>

@@ -1,5 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
-import { emailProblem } from '../../shared/account-rules.ts';
+import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router';
+import { formText, signInProblem } from '../../shared/account-forms.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = String(form.get('email') ?? '');
   const password = String(form.get('password') ?? '');
-  const problem = emailProblem(email) ?? (password ? null : accountMessages.passwordMissing);
+  const problem = signInProblem(formText(form));
   if (problem) return refused(400, { error: problem, email });
   const result = await context.services.accounts.signIn({ email, password }, context.client);
   if (!result.ok) return refused(result.status, { error: result.message, email });
@@ -40,38 +40,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login() {
   const { google, target } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { clientError, onSubmit } = useFormCheck(
-    (form) => emailProblem(form.get('email')) ?? (form.get('password') ? null : accountMessages.passwordMissing),
-  );
-  const navigation = useNavigation();
+  const check = useFormCheck({ messageId: 'login-message', problemOf: signInProblem, refusal: result });
   const { search } = useLocation();
-  const error = clientError ?? result?.error ?? null;
 
   return (
     <AuthPage title="Login">
-      <FormMessage id="login-message" error={error} />
-      <Form method="post" noValidate onSubmit={onSubmit} aria-describedby="login-message">
+      <FormMessage id="login-message" error={check.error?.text} errorKey={check.error?.key} />
+      <Form method="post" noValidate onSubmit={check.onSubmit} aria-describedby="login-message">
         <Field
           name="email"
           type="email"
           label="Email"
           autoComplete="email"
           defaultValue={result?.email}
-          invalid={Boolean(error)}
+          {...check.field('email')}
         />
         <Field
           name="password"
           type="password"
           label="Password"
           autoComplete="current-password"
-          invalid={Boolean(error)}
+          {...check.field('password')}
         />
         <p className="mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-4 hover:underline">
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className="btn-primary mt-4 w-full" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="btn-primary mt-4 w-full" aria-disabled={check.busy || undefined}>
           Login
         </button>
       </Form>

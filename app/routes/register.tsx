@@ -1,5 +1,6 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
-import { emailProblem, isWeakPassword, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/account-rules.ts';
+import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router';
+import { formText, registrationProblem } from '../../shared/account-forms.ts';
+import { isWeakPassword, isWrongLengthPassword } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
@@ -24,19 +25,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { google: context.services.accounts.googleEnabled, target: targetFrom(request) };
 }
 
-function nameProblem(name: string): string | null {
-  if (!name.trim()) return accountMessages.nameMissing;
-  return name.trim().length > NAME_MAX_LENGTH ? accountMessages.nameTooLong : null;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   requireSignedOut(context);
   const form = await readForm(request);
   const name = String(form.get('name') ?? '');
   const email = String(form.get('email') ?? '');
   const password = String(form.get('password') ?? '');
-  const problem =
-    nameProblem(name) ?? emailProblem(email) ?? (isWeakPassword(password) ? accountMessages.passwordWeak : null);
+  const problem = registrationProblem(formText(form), isWeakPassword);
   if (problem) return refused(400, { error: problem, email, name });
   const result = await context.services.accounts.register({ name, email, password }, context.client);
   if (!result.ok) return refused(result.status, { error: result.message, email, name });
@@ -46,39 +41,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register() {
   const { google, target } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  // The common-password list stays on the server; length is checked here for instant feedback.
-  const { clientError, onSubmit } = useFormCheck(
-    (form) =>
-      nameProblem(String(form.get('name') ?? '')) ??
-      emailProblem(form.get('email')) ??
-      (String(form.get('password') ?? '').length < PASSWORD_MIN_LENGTH ? accountMessages.passwordWeak : null),
-  );
-  const navigation = useNavigation();
+  const check = useFormCheck({
+    messageId: 'register-message',
+    // The common-password list stays on the server; length is checked here for instant feedback.
+    problemOf: (text) => registrationProblem(text, isWrongLengthPassword),
+    refusal: result,
+  });
   const { search } = useLocation();
-  const error = clientError ?? result?.error ?? null;
 
   return (
     <AuthPage title="Register">
-      <FormMessage id="register-message" error={error} />
-      <Form method="post" noValidate onSubmit={onSubmit} aria-describedby="register-message">
-        <Field name="name" label="Name" autoComplete="name" defaultValue={result?.name} invalid={Boolean(error)} />
+      <FormMessage id="register-message" error={check.error?.text} errorKey={check.error?.key} />
+      <Form method="post" noValidate onSubmit={check.onSubmit} aria-describedby="register-message">
+        <Field name="name" label="Name" autoComplete="name" defaultValue={result?.name} {...check.field('name')} />
         <Field
           name="email"
           type="email"
           label="Email"
           autoComplete="email"
           defaultValue={result?.email}
-          invalid={Boolean(error)}
+          {...check.field('email')}
         />
         <Field
           name="password"
           type="password"
           label="Password"
           autoComplete="new-password"
-          invalid={Boolean(error)}
+          {...check.field('password')}
           hint="At least 8 characters; avoid common passwords."
         />
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="btn-primary mt-6 w-full" aria-disabled={check.busy || undefined}>
           Register
         </button>
       </Form>

@@ -1,8 +1,10 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { isWeakPassword } from '../../shared/account-rules.ts';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
+import { formText, newPasswordProblem } from '../../shared/account-forms.ts';
+import { isWeakPassword, isWrongLengthPassword } from '../../shared/account-rules.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AuthPage, Field, FormMessage } from '../features/accounts/components/auth-form.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
+import { useFormCheck } from '../features/accounts/use-form-check.ts';
 import { redirectWith } from '../lib/auth.server.ts';
 import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/reset-password';
@@ -22,8 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = String(form.get('token') ?? '');
   const password = String(form.get('password') ?? '');
-  if (password !== String(form.get('confirm') ?? '')) return refused(400, { error: accountMessages.passwordsDiffer });
-  if (isWeakPassword(password)) return refused(400, { error: accountMessages.passwordWeak });
+  const problem = newPasswordProblem(formText(form), isWeakPassword);
+  if (problem) return refused(400, { error: problem });
   const result = await context.services.accounts.resetPassword(token, password, context.client);
   if (!result.ok) return refused(result.status, { error: result.message });
   return redirectWith('/login', [], { type: 'success', message: accountMessages.passwordReset });
@@ -32,7 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const check = useFormCheck({
+    messageId: 'reset-message',
+    problemOf: (text) => newPasswordProblem(text, isWrongLengthPassword),
+    refusal: result,
+  });
   if (!token) {
     return (
       <AuthPage title="Choose a new password">
@@ -47,8 +53,8 @@ export default function ResetPassword() {
   }
   return (
     <AuthPage title="Choose a new password">
-      <FormMessage id="reset-message" error={result?.error} />
-      <Form method="post" aria-describedby="reset-message">
+      <FormMessage id="reset-message" error={check.error?.text} errorKey={check.error?.key} />
+      <Form method="post" noValidate onSubmit={check.onSubmit} aria-describedby="reset-message">
         <input type="hidden" name="token" value={token} />
         <Field
           name="password"
@@ -56,9 +62,16 @@ export default function ResetPassword() {
           label="New password"
           autoComplete="new-password"
           hint="At least 8 characters; avoid common passwords."
+          {...check.field('password')}
         />
-        <Field name="confirm" type="password" label="Repeat the new password" autoComplete="new-password" />
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={navigation.state === 'submitting'}>
+        <Field
+          name="confirm"
+          type="password"
+          label="Repeat the new password"
+          autoComplete="new-password"
+          {...check.field('confirm')}
+        />
+        <button type="submit" className="btn-primary mt-6 w-full" aria-disabled={check.busy || undefined}>
           Set new password
         </button>
       </Form>

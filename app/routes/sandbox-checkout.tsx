@@ -70,7 +70,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
         </ul>
 
         {open ? (
-          <Form method="post" className="mt-5 space-y-4">
+          <Form method="post" className="mt-5 space-y-4" onSubmit={(e) => busy && e.preventDefault()}>
             <div>
               <label htmlFor="card" className="block text-sm font-medium">
                 Card number
@@ -119,7 +119,13 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 />
               </div>
             </div>
-            <button type="submit" name="intent" value="pay" className="btn-primary w-full" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="pay"
+              className="btn-primary w-full"
+              aria-disabled={busy || undefined}
+            >
               {busy ? 'Processing…' : `Pay ${formatPrice(page.totalCents)}`}
             </button>
             <div id="card-help" className="rounded-lg bg-slate-50 p-3 text-sm">

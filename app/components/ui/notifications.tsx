@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error';
 
@@ -8,7 +18,11 @@ interface Notification {
   message: string;
 }
 
-/** Spec §9: a notification disappears after 3 seconds. */
+/**
+ * Spec §9: a notification disappears after 3 seconds. An error stays until the student dismisses it or
+ * another notification takes its place, and the time stands still while the pointer is over a notification
+ * or focus is in it (decision 0019).
+ */
 export const NOTIFICATION_MS = 3000;
 
 const NotifyContext = createContext<(type: NotificationType, message: string) => void>(() => {});
@@ -29,32 +43,80 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const notify = useCallback((type: NotificationType, message: string) => {
     setCurrent({ id: Date.now() + Math.random(), type, message });
   }, []);
+  // What holds the shown notification: the pointer over it, focus in it (by notification, so a new one
+  // starts free even if the old one went away under the pointer).
+  const [pointerOn, setPointerOn] = useState<number | null>(null);
+  const [focusIn, setFocusIn] = useState<number | null>(null);
+  const held = current !== null && (pointerOn === current.id || focusIn === current.id);
+  /** The time the shown notification has left, kept while it is held. */
+  const left = useRef({ id: 0, ms: NOTIFICATION_MS });
+  /** Where focus was before it came into the notification: it goes back there when the notification goes. */
+  const cameFrom = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
+    if (!current || current.type === 'error' || held) return;
+    if (left.current.id !== current.id) left.current = { id: current.id, ms: NOTIFICATION_MS };
+    const started = Date.now();
+    const timer = setTimeout(() => setCurrent(null), left.current.ms);
+    return () => {
+      clearTimeout(timer);
+      if (left.current.id === current.id) left.current.ms -= Date.now() - started;
+    };
+  }, [current, held]);
+
+  function dismiss() {
+    const back = cameFrom.current;
+    cameFrom.current = null;
+    setCurrent(null);
+    if (back?.isConnected) back.focus();
+  }
+
+  function onFocus(event: FocusEvent<HTMLElement>) {
     if (!current) return;
-    const timer = setTimeout(() => setCurrent(null), NOTIFICATION_MS);
-    return () => clearTimeout(timer);
-  }, [current]);
+    if (!event.currentTarget.contains(event.relatedTarget))
+      cameFrom.current = event.relatedTarget as HTMLElement | null;
+    setFocusIn(current.id);
+  }
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocusIn(null);
+  }
 
   const value = useMemo(() => notify, [notify]);
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      {/* The live region stays in the page so screen readers announce each new message. */}
-      <div
-        aria-live="polite"
-        role="status"
-        className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3"
-      >
-        {current && (
-          <p
-            key={current.id}
-            data-type={current.type}
-            className={`pointer-events-auto max-w-md rounded-lg border-l-4 px-4 py-3 text-sm font-medium shadow-lg ${styles[current.type]}`}
-          >
-            {current.message}
-          </p>
-        )}
+      <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3">
+        <div
+          className={
+            current
+              ? `pointer-events-auto flex max-w-md items-center gap-2 rounded-lg border-l-4 py-1.5 pr-1.5 pl-4 text-sm font-medium shadow-lg ${styles[current.type]}`
+              : undefined
+          }
+          onPointerEnter={() => current && setPointerOn(current.id)}
+          onPointerLeave={() => setPointerOn(null)}
+          onFocus={onFocus}
+          onBlur={onBlur}
+          onKeyDown={(event) => event.key === 'Escape' && current?.type === 'error' && dismiss()}
+        >
+          {/* The live region stays in the page so screen readers announce each new message. */}
+          <div aria-live="polite" role="status">
+            {current && (
+              <p key={current.id} data-type={current.type} className="py-1.5">
+                {current.message}
+              </p>
+            )}
+          </div>
+          {current?.type === 'error' && (
+            <button
+              type="button"
+              onClick={dismiss}
+              className="min-h-11 shrink-0 rounded-md px-3 font-semibold underline underline-offset-4"
+            >
+              Dismiss
+            </button>
+          )}
+        </div>
       </div>
     </NotifyContext.Provider>
   );

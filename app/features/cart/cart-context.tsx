@@ -20,9 +20,11 @@ interface CartApi {
   owned: string[];
   has: (examId: string) => boolean;
   add: (exam: ExamRef) => Promise<void>;
-  remove: (exam: ExamRef) => Promise<void>;
+  /** True once the exam is out of the cart; false when the server refused (the student is told). */
+  remove: (exam: ExamRef) => Promise<boolean>;
   setQuantity: (examId: string, quantity: number) => Promise<void>;
-  clear: () => Promise<void>;
+  /** True once the cart is empty; false when the server refused (the student is told). */
+  clear: () => Promise<boolean>;
   /** The server's verdict on a coupon for this cart, or null when no verdict came back. */
   checkCoupon: (code: string, applied: boolean) => Promise<CouponCheck | null>;
 }
@@ -145,7 +147,10 @@ export function CartProvider({
     async (exam: ExamRef) => {
       if (signedIn) {
         const r = await post({ intent: 'remove', examId: exam.id });
-        if (!r.cart) return refused(r);
+        if (!r.cart) {
+          refused(r);
+          return false;
+        }
         setCart(r.cart);
       } else {
         const next = readLocal().filter((l) => l.id !== exam.id);
@@ -154,6 +159,7 @@ export function CartProvider({
         setCart(r.cart ?? EMPTY_CART);
       }
       notify('warning', `${exam.title} removed from cart`);
+      return true;
     },
     [signedIn, notify, refused],
   );
@@ -186,11 +192,15 @@ export function CartProvider({
   const clear = useCallback(async () => {
     if (signedIn) {
       const r = await post({ intent: 'clear' });
-      if (!r.cart) return refused(r);
+      if (!r.cart) {
+        refused(r);
+        return false;
+      }
     }
     writeLocal([]);
     setCart(EMPTY_CART);
     notify('success', 'Cart has been cleared');
+    return true;
   }, [signedIn, notify, refused]);
 
   const checkCoupon = useCallback(

@@ -14,13 +14,28 @@ export function AuthPage({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** The form's one message: read out when it appears. */
-export function FormMessage({ id, error, success }: { id: string; error?: string | null; success?: string | null }) {
+/**
+ * The form's one message: read out when it appears. A new `errorKey` makes it a new element, so the same
+ * words are read out again after another refusal; it can take focus when no field is to blame.
+ */
+export function FormMessage({
+  id,
+  error,
+  errorKey,
+  success,
+}: {
+  id: string;
+  error?: string | null;
+  errorKey?: number;
+  success?: string | null;
+}) {
   return (
     <div id={id} aria-live="assertive" className="mt-4 empty:hidden">
       {error && (
         <p
+          key={errorKey}
           role="alert"
+          tabIndex={-1}
           className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
         >
           {error}
@@ -44,7 +59,9 @@ interface FieldProps {
   type?: 'text' | 'email' | 'password';
   autoComplete: string;
   defaultValue?: string;
+  /** The form's message is about this field: marked invalid and described by the message. */
   invalid?: boolean;
+  /** The id of the form's message. */
   describedBy?: string;
   hint?: string;
 }

@@ -24,6 +24,8 @@ export function GoogleButton({ label, target, failureMessage = accountMessages.g
   useEffect(() => () => cleanup.current(), []);
 
   function start() {
+    // Busy while its window is open: the button keeps focus and ignores presses.
+    if (state !== 'idle') return;
     const url = `/auth/google?from=${encodeURIComponent(target)}`;
     const popup = window.open(`${url}&popup=1`, 'practicepass-google', 'popup,width=500,height=650');
     if (!popup) {
@@ -65,8 +67,8 @@ export function GoogleButton({ label, target, failureMessage = accountMessages.g
       <button
         type="button"
         onClick={start}
-        disabled={state !== 'idle'}
-        className="btn-secondary w-full disabled:opacity-60"
+        aria-disabled={state !== 'idle' || undefined}
+        className="btn-secondary w-full aria-disabled:opacity-60"
       >
         <GoogleMark />
         {label}

@@ -8,12 +8,16 @@ interface Props {
   className?: string;
 }
 
-/** Adds the exam to the cart, or takes it out again; the label says which. */
+/**
+ * Adds the exam to the cart, or takes it out again; the label says which. While the request runs the button
+ * says it is unavailable but stays focusable (a disabled button would drop focus to the page) and ignores presses.
+ */
 export function CartToggle({ exam, addLabel = 'Add to Cart', className = 'btn-secondary' }: Props) {
   const { has, add, remove } = useCart();
   const [busy, setBusy] = useState(false);
   const inCart = has(exam.id);
   async function toggle() {
+    if (busy) return;
     setBusy(true);
     await (inCart ? remove(exam) : add(exam));
     setBusy(false);
@@ -23,7 +27,7 @@ export function CartToggle({ exam, addLabel = 'Add to Cart', className = 'btn-se
       type="button"
       className={className}
       onClick={() => void toggle()}
-      disabled={busy}
+      aria-disabled={busy || undefined}
       aria-label={`${inCart ? 'Remove from Cart' : addLabel}: ${exam.title}`}
     >
       {inCart ? 'Remove from Cart' : addLabel}

@@ -67,7 +67,15 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
               Sign Up Now
             </Link>
           )}
-          <button type="button" className="btn-secondary mt-3 w-full" onClick={() => setInviting(false)}>
+          <button
+            type="button"
+            className="btn-secondary mt-3 w-full"
+            onClick={() => {
+              // The invitation goes away with this button: focus goes back to the verdict.
+              setInviting(false);
+              heading.current?.focus();
+            }}
+          >
             Maybe Later
           </button>
         </section>
