@@ -86,7 +86,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3">
+      {/* At the foot of the screen, where it covers none of the header's links while it shows. */}
+      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-3">
         <div
           className={
             current

@@ -63,7 +63,7 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
               failureMessage={accountMessages.googleRegistrationFailed}
             />
           ) : (
-            <Link to={signUpPath(info.examId)} className="btn-primary mt-4">
+            <Link to={signUpPath(info.examId)} className="btn-primary mt-4 w-full">
               Sign Up Now
             </Link>
           )}
