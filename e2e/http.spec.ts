@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { pageJavaScript } from '../scripts/bench/page-weight.ts';
 import { waitForHydration, watchConsole } from './support/pages.ts';
 import { CLOSED_BY_SERVER } from './support/bad-requests.ts';
-import { DEMO_TEST } from './support/student.ts';
+import { DEMO_TEST, studentTest } from './support/student.ts';
 
 test('the health check answers while the database does', async ({ request }) => {
   const response = await request.get('/healthz');
@@ -152,6 +152,18 @@ test('every kind of page ships at most 110 KB of gzipped JavaScript', async ({ b
     expect(gzipBytes, path).toBeLessThanOrEqual(110 * 1024);
   }
 });
+
+studentTest(
+  'a signed-in student’s pages, the heaviest of all, ship at most 110 KB too',
+  async ({ baseURL, student }) => {
+    const cookie = student.state.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const pages = ['/', '/history', '/order', '/exam/pmp/practice-tests', '/exams/pmp'];
+    for (const path of pages) {
+      const { gzipBytes } = await pageJavaScript(baseURL!, path, cookie);
+      expect(gzipBytes, path).toBeLessThanOrEqual(110 * 1024);
+    }
+  },
+);
 
 test('the stylesheet is written into the page under the style nonce and stays through hydration and navigation', async ({
   page,

@@ -6,7 +6,7 @@ import { formatPrice } from '../../shared/money.ts';
 import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { CartLineItem, removeButtonId } from '../features/cart/components/cart-line-item.tsx';
-import { useFocusAfterUpdate } from '../lib/use-focus-after-update.ts';
+import { useFocusAfterUpdate } from '../features/cart/use-focus-after-update.ts';
 
 export function meta() {
   return [{ title: 'Cart | PracticePass' }, { name: 'robots', content: 'noindex' }];

@@ -7,8 +7,10 @@ import { gzipSync } from 'node:zlib';
 export async function pageJavaScript(
   origin: string,
   path: string,
+  /** A signed-in student's session cookie, for the pages they see. */
+  cookie?: string,
 ): Promise<{ files: number; rawBytes: number; gzipBytes: number }> {
-  const html = await (await fetch(new URL(path, origin))).text();
+  const html = await (await fetch(new URL(path, origin), { headers: cookie ? { cookie } : {} })).text();
   const sources = new Set<string>();
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) sources.add(match[1]!);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) sources.add(match[1]!);
