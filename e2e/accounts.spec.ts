@@ -20,6 +20,8 @@ test('a student registers, lands on the dashboard signed in, and logs out from t
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Exams', 'My History', 'Explore', /Cart/]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+  // Signing in lands on /dashboard: the Dashboard link says it is the page shown.
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
   await nav.getByRole('button', { name: 'Rita Student' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

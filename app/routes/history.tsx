@@ -175,11 +175,17 @@ export default function History({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** One fact of an attempt: a table cell, which names its column itself on a phone, where the head is hidden. */
+/**
+ * One fact of an attempt: a table cell, which names its column itself on a phone, where the head is hidden
+ * (drawn by CSS from `data-label`, so the cell's text stays the fact alone).
+ */
 function HistoryCell({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <td role="cell" className={`p-3 max-sm:p-0 ${className}`}>
-      <span className="font-normal text-slate-600 sm:hidden">{label}: </span>
+    <td
+      role="cell"
+      data-label={`${label}:`}
+      className={`p-3 max-sm:p-0 max-sm:before:mr-1 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] ${className}`}
+    >
       {children}
     </td>
   );

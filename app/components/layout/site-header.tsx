@@ -14,7 +14,8 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
   const cartCount = cart.count;
   const cartTotalCents = cart.totalCents;
   // The dashboard is both `/` and `/dashboard` (where signing in lands): its link is current on either.
-  const onDashboard = useLocation().pathname === '/dashboard';
+  const { pathname } = useLocation();
+  const onDashboard = pathname === '/' || pathname === '/dashboard';
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
@@ -24,9 +25,13 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
         <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-1">
           {user ? (
             <>
-              <NavLink to={onDashboard ? '/dashboard' : '/'} end className={navLink}>
+              <Link
+                to="/"
+                aria-current={onDashboard ? 'page' : undefined}
+                className={navLink({ isActive: onDashboard })}
+              >
                 Dashboard
-              </NavLink>
+              </Link>
               <NavLink to="/purchased" className={navLink}>
                 My Exams
               </NavLink>
