@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigation } from 'react-router';
-import { fieldsOfMessage, formText, type FormText } from '../../../shared/account-forms.ts';
+import { fieldsOfMessage, formText, type AccountField, type FormText } from '../../../shared/account-forms.ts';
 
 interface Options {
   /** The id of the form's message (`FormMessage`), which the fields it is about point to. */
@@ -53,6 +53,6 @@ export function useFormCheck({ messageId, problemOf, refusal }: Options) {
     busy,
     onSubmit,
     /** What a field shows: invalid when the message is about it, and then described by the message. */
-    field: (name: string) => ({ invalid: fields.includes(name as never), describedBy: messageId }),
+    field: (name: AccountField) => ({ invalid: fields.includes(name), describedBy: messageId }),
   };
 }
