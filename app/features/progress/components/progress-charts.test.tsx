@@ -50,4 +50,23 @@ describe('the progress charts', () => {
     ]);
     expect(screen.getByText(/Study next/).textContent).toBe('Study next: Process');
   });
+
+  it('between equal shares, name the domain with more answers missed', () => {
+    const domains = [
+      { category: 'People', correct: 1, total: 2 },
+      { category: 'Process', correct: 3, total: 6 },
+    ];
+    render(<ProgressCharts charts={[{ ...chart, domains }]} timeZone="UTC" />);
+    expect(screen.getByText(/Study next/).textContent).toBe('Study next: Process');
+  });
+
+  it('name no domain to study next while every answer was right', () => {
+    const domains = [
+      { category: 'People', correct: 4, total: 4 },
+      { category: 'Process', correct: 1, total: 1 },
+    ];
+    render(<ProgressCharts charts={[{ ...chart, domains }]} timeZone="UTC" />);
+    expect(screen.queryByText(/Study next/)).toBeNull();
+    expect(screen.getByText('Every domain at 100% so far.')).toBeTruthy();
+  });
 });

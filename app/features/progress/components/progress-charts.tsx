@@ -107,7 +107,10 @@ function ScoreChart({ chart, timeZone }: { chart: ExamCharts; timeZone: string }
 
 function DomainBars({ chart }: { chart: ExamCharts }) {
   if (chart.domains.length === 0) return null;
-  const weakest = [...chart.domains].sort((a, b) => a.correct / a.total - b.correct / b.total)[0]!;
+  // The lowest share; between equal shares, the domain with more answers missed.
+  const weakest = [...chart.domains].sort(
+    (a, b) => a.correct / a.total - b.correct / b.total || b.total - b.correct - (a.total - a.correct),
+  )[0]!;
   return (
     <div className="mt-4">
       <h3 className="text-sm font-medium text-slate-700">Strengths and weaknesses by domain</h3>
@@ -118,7 +121,7 @@ function DomainBars({ chart }: { chart: ExamCharts }) {
             <li key={d.category} className="text-sm">
               <div className="flex justify-between gap-2">
                 <span>{d.category}</span>
-                <span className="font-semibold">
+                <span className="shrink-0 font-semibold whitespace-nowrap">
                   {share}%{' '}
                   <span className="font-normal text-slate-600">
                     ({d.correct} of {d.total})
@@ -135,7 +138,13 @@ function DomainBars({ chart }: { chart: ExamCharts }) {
         })}
       </ul>
       <p className="mt-2 text-sm text-slate-700">
-        Study next: <span className="font-semibold">{weakest.category}</span>
+        {weakest.correct < weakest.total ? (
+          <>
+            Study next: <span className="font-semibold">{weakest.category}</span>
+          </>
+        ) : (
+          'Every domain at 100% so far.'
+        )}
       </p>
     </div>
   );
