@@ -78,7 +78,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
               <tr key={item.examId} className="border-b border-slate-100">
                 <td className="py-2 pr-2">{item.description}</td>
                 <td className="py-2 text-right">{item.quantity}</td>
-                <td className="py-2 text-right">{formatPrice(item.amountSubtotalCents)}</td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap">{formatPrice(item.amountSubtotalCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -88,14 +88,14 @@ export function OrderReceipt({ order }: { order: OrderView }) {
                 <th scope="row" colSpan={2} className="py-2 text-right font-medium">
                   Discount{order.couponCode ? ` (${order.couponCode})` : ''}
                 </th>
-                <td className="py-2 text-right">-{formatPrice(order.amountDiscountCents)}</td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap">-{formatPrice(order.amountDiscountCents)}</td>
               </tr>
             )}
             <tr className="text-base font-bold">
               <th scope="row" colSpan={2} className="py-2 text-right">
                 Total
               </th>
-              <td className="py-2 text-right">
+              <td className="py-2 pl-3 text-right whitespace-nowrap">
                 {formatPrice(order.amountTotalCents)} {currency}
               </td>
             </tr>
