@@ -53,15 +53,15 @@ export default function History({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         {exams.length > 1 && (
-          <Form method="get" className="flex items-end gap-2">
+          <Form method="get" className="flex max-w-full min-w-0 items-end gap-2">
             {filters.mode !== 'all' && <input type="hidden" name="mode" value={filters.mode} />}
-            <label className="text-sm">
+            <label className="max-w-full min-w-0 text-sm">
               <span className="block text-slate-700">Exam</span>
               <select
                 name="exam"
                 defaultValue={filters.examId ?? ''}
                 onChange={(e) => submit(e.currentTarget.form)}
-                className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
+                className="min-h-11 max-w-full rounded-lg border border-slate-300 bg-white px-2"
               >
                 <option value="">All exams</option>
                 {exams.map((exam) => (
