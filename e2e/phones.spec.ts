@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
 import { answersOf, chooseOptions, expect, register, test, uniqueEmail } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, waitForHydration } from './support/pages.ts';
+import { expectNoHorizontalScroll, expectWholeFigures, waitForHydration } from './support/pages.ts';
 import { DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
 import { DESKTOP, PHONE, useTheme } from './support/themes.ts';
 
@@ -20,7 +20,10 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     ] as const) {
       await page.setViewportSize(viewport);
       await useTheme(page, theme);
-      if (size === 'phone') await expectNoHorizontalScroll(page);
+      if (size === 'phone') {
+        await expectNoHorizontalScroll(page);
+        await expectWholeFigures(page);
+      }
       const path = `test-results/screenshots/${name}-${size}-${theme}.png`;
       await page.screenshot({ path, fullPage: true });
       await testInfo.attach(`${name}, ${size}, ${theme}`, { path, contentType: 'image/png' });
@@ -35,6 +38,21 @@ async function expectOnPhoneScreen(page: Page, locator: Locator) {
     const box = (await element.boundingBox())!;
     expect(box.x, (await element.textContent()) ?? '').toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, (await element.textContent()) ?? '').toBeLessThanOrEqual(PHONE.width);
+  }
+}
+
+/** On the phone, each element reads on one line: a figure is never broken in two. */
+async function expectOneLineOnPhone(page: Page, locator: Locator) {
+  await page.setViewportSize(PHONE);
+  const elements = await locator.all();
+  expect(elements.length).toBeGreaterThan(0);
+  for (const element of elements) {
+    const lines = await element.evaluate((e) => {
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.bottom))).size;
+    });
+    expect(lines, (await element.textContent()) ?? '').toBe(1);
   }
 }
 
@@ -77,6 +95,8 @@ studentTest(
   'signed in: dashboard, history, practice tests, cart, sandbox payment and thank-you',
   async ({ page, student }, testInfo) => {
     await open(page, '/', `Welcome, ${student.name}`);
+    // Each domain's share, such as "100% (1 of 1)", beside a name long enough to need two lines.
+    await expectOneLineOnPhone(page, page.getByText(/^\d+% \(\d+ of \d+\)$/));
     await shoot(page, testInfo, 'dashboard');
     await open(page, '/history', /History/);
     // Every fact of an attempt, its score and its Retry included, shows without scrolling sideways.
@@ -92,6 +112,8 @@ studentTest(
     await shoot(page, testInfo, 'sandbox-payment');
     await payWith(page, '4242 4242 4242 4242');
     await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+    // Amounts, the total's currency included, are not broken across lines.
+    await expectOneLineOnPhone(page, page.getByRole('cell').filter({ hasText: /\$\d/ }));
     await shoot(page, testInfo, 'thank-you');
   },
 );

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { waitForHydration, watchConsole } from './support/pages.ts';
+import { DEMO_TEST, studentTest } from './support/student.ts';
 
 const html = (page: Page) => page.locator('html');
 /** The theme toggle, named for what it does. */
@@ -125,5 +126,54 @@ test('focus stands out from the page in both themes: at least 3:1 against what l
       expect(visible).toBe(true);
       expect(await contrast(page, outline, background), `${theme}: ${target.toString()}`).toBeGreaterThanOrEqual(3);
     }
+  }
+});
+
+/**
+ * Printed in the given theme, the page leaves out the site's links and footer, and every text that prints
+ * reads on white paper: printers leave backgrounds out.
+ */
+async function expectPrintsDarkOnWhite(page: Page, theme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: theme, media: 'print' });
+  await expect(html(page)).toHaveAttribute('data-theme', theme);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  const colours = await page.evaluate(() => {
+    const printed = Array.from(document.body.querySelectorAll('*')).filter(
+      (element) =>
+        element.getClientRects().length > 0 &&
+        Array.from(element.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()),
+    );
+    return [...new Set(printed.map((element) => getComputedStyle(element).color))];
+  });
+  expect(colours.length).toBeGreaterThan(2);
+  for (const colour of colours) {
+    expect(await contrast(page, colour, '#fff'), `${theme}: ${colour}`).toBeGreaterThanOrEqual(4.5);
+  }
+}
+
+studentTest('a printed receipt is dark text on white paper in either theme', async ({ page, student }) => {
+  await page.goto(student.receipt);
+  const thanks = page.getByRole('heading', { name: 'Thank you for your purchase!' });
+  await expect(thanks).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await expectPrintsDarkOnWhite(page, theme);
+    await expect(thanks).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^\$\d+\.\d\d USD$/ })).toBeVisible();
+  }
+});
+
+test('a printed result with its review is dark text on white paper in either theme', async ({ page }) => {
+  await page.goto(`/practice-test/${DEMO_TEST}?mode=exam`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  const result = page.getByRole('heading', { name: 'Keep Practicing!' });
+  await expect(result).toBeVisible();
+  await page.getByRole('button', { name: 'Show Detailed Review' }).click();
+  for (const theme of ['light', 'dark'] as const) {
+    await expectPrintsDarkOnWhite(page, theme);
+    await expect(result).toBeVisible();
   }
 });

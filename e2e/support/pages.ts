@@ -26,6 +26,43 @@ export async function expectNoAxeViolations(page: Page, rules?: string[]) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * No figure on the screen is broken across two lines: an amount with its currency, a percentage, "3 of 11",
+ * "22 minutes". React writes `{n}%` as several text nodes, so each element's own text is read whole.
+ */
+export async function expectWholeFigures(page: Page) {
+  const broken = await page.evaluate(() => {
+    const FIGURE = /\$\d[\d,]*(?:\.\d\d)?(?: [A-Z]{3})?|\d+%|\d+ of \d+|\d+ (?:minutes|days|questions)/g;
+    const found: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const texts: { node: Text; start: number }[] = [];
+      let own = '';
+      for (const child of Array.from(element.childNodes)) {
+        if (child.nodeType !== Node.TEXT_NODE) continue;
+        texts.push({ node: child as Text, start: own.length });
+        own += child.textContent;
+      }
+      const at = (offset: number) => {
+        const text = texts.findLast((t) => t.start <= offset)!;
+        return [text.node, Math.min(offset - text.start, text.node.length)] as const;
+      };
+      for (const match of own.matchAll(FIGURE)) {
+        const range = document.createRange();
+        range.setStart(...at(match.index));
+        range.setEnd(...at(match.index + match[0].length));
+        const lines = new Set(
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.bottom)),
+        );
+        if (lines.size > 1) found.push(`${match[0]} in ${element.tagName.toLowerCase()}.${element.className}`);
+      }
+    }
+    return found;
+  });
+  expect(broken, 'figures broken across lines').toEqual([]);
+}
+
 export async function expectNoHorizontalScroll(page: Page) {
   const { overflow, beyond } = await page.evaluate(() => {
     const root = document.documentElement;
