@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsole } from './support/pages.ts';
+import {
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  stopTheClock,
+  waitForHydration,
+  watchConsole,
+} from './support/pages.ts';
 
 test('the home page shows the hero, promises, featured exams and the marketing sections', async ({ page }) => {
   const problems = watchConsole(page);
@@ -89,15 +95,17 @@ test('searching from the home page lands on the catalogue with the results', asy
 test('right-click is blocked with a warning that goes away after 3 seconds, but not in text fields', async ({
   page,
 }) => {
+  await page.clock.install();
   await page.goto('/');
-  await waitForHydration(page);
+  await stopTheClock(page);
   await page.getByRole('heading', { name: 'Featured Certification Exams' }).click({ button: 'right' });
   const warning = page.getByRole('status').filter({ hasText: 'Right-click is disabled' });
   await expect(warning).toBeVisible();
   await expect(warning.locator('[data-type="warning"]')).toBeVisible();
-  await page.waitForTimeout(2500);
+  await page.clock.runFor(2900);
   await expect(warning).toBeVisible();
-  await expect(warning).toBeHidden({ timeout: 2000 });
+  await page.clock.runFor(200);
+  await expect(warning).toBeHidden();
 
   const prevented = await page.getByPlaceholder('Search exams...').evaluate((input) => {
     const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });

@@ -1,24 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectFocusVisible } from './support/keyboard.ts';
-import { waitForHydration } from './support/pages.ts';
+import { stopTheClock } from './support/pages.ts';
 import { PMP } from './support/student.ts';
 
 /**
  * A notification goes after 3 seconds, except an error, which stays until the student dismisses it or
  * another notification takes its place; the time stands still while the pointer is over a notification.
- * The page clock is driven by the test, so the seconds are exact: once the page is ready its time stands
- * still, and only the test moves it on (an installed clock would otherwise also run on at the machine's own
- * pace, and a slow machine would lose the notification early).
+ * The page clock is driven by the test, so the seconds are exact.
  */
 
 const notification = (page: Page) => page.locator('p[data-type]');
-
-/** Stops the page's time a minute on, once the page has loaded with its clock running. */
-async function stopTheClock(page: Page) {
-  await waitForHydration(page);
-  await page.clock.pauseAt(Date.now() + 60_000);
-}
 
 /** Presses Tab until the target has focus, marking the element focus leaves each time. */
 async function tabMarkingTheWay(page: Page, name: string) {

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   wrongOf,
 } from './support/fixtures.ts';
-import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
+import { expectNoAxeViolations, stopTheClock, waitForHydration } from './support/pages.ts';
 
 const EXAM = 'aws-cloud-practitioner';
 const DEMO = 'clf-c02-pt1'; // 11 questions, 18 minutes, options in file order; question 6 is "choose two"
@@ -78,8 +78,11 @@ test('a free test begun signed out and handed in after signing up in another tab
 
 test('practice mode checks each answer, explains it, locks it and moves on', async ({ page }) => {
   const questions = await answersOf(EXAM, DEMO);
+  await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await stopTheClock(page);
   await expect(page.getByRole('timer')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Check Answer' }).click();
@@ -94,13 +97,18 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   // The verdict is drawn as a mark as well as a colour.
   await expect(page.getByRole('button', { name: 'Question 1, incorrect' })).toContainText('✗');
   // It moves on by itself after a second and a half.
-  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible({ timeout: 4000 });
+  await page.clock.runFor(1400);
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
 
   // Back to a checked question to read it again: it stays put.
   await page.getByRole('button', { name: 'Question 1, incorrect' }).click();
   await expect(page.getByRole('group').locator('input').first()).toBeDisabled();
-  await page.waitForTimeout(2500);
+  await page.clock.runFor(2500);
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  // The seconds are counted; the time runs on again for handing the test in.
+  await page.clock.resume();
   await page.getByRole('button', { name: 'Question 2, not answered' }).click();
   const second = questions[1]!;
   await chooseOptions(page, second, second.correct);
@@ -150,14 +158,17 @@ test('a third choice on a "choose two" question is refused, and says why', async
 
 test('moving on after a check waits for a student who acts, and can be turned off for good', async ({ page }) => {
   const [first, second] = await answersOf(EXAM, DEMO);
+  await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await stopTheClock(page);
   await chooseOptions(page, first!, first!.correct);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();
   // A key pressed while reading the explanation keeps the question on screen.
   await page.keyboard.press('Tab');
-  await page.waitForTimeout(2500);
+  await page.clock.runFor(2500);
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
 
   const moveOn = page.getByRole('checkbox', { name: 'Go to the next question after checking' });
@@ -167,9 +178,10 @@ test('moving on after a check waits for a student who acts, and can be turned of
   await chooseOptions(page, second!, second!.correct);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();
-  await page.waitForTimeout(2500);
+  await page.clock.runFor(2500);
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
   // The choice is kept in this browser for the next test.
+  await page.clock.resume();
   await page.reload();
   await page.getByRole('button', { name: /(Start|Resume) Practice Mode/ }).click();
   await expect(moveOn).not.toBeChecked();

@@ -19,6 +19,16 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Stops the page's time a minute on, once the page has loaded with its clock running; from then on only the
+ * test moves it (`page.clock.runFor`). An installed clock otherwise also runs at the machine's own pace, and
+ * on a slow machine a timer would fire before the test has looked.
+ */
+export async function stopTheClock(page: Page) {
+  await waitForHydration(page);
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
 /** Every axe rule, or only those given (such as the colour rules, for a second theme of the same page). */
 export async function expectNoAxeViolations(page: Page, rules?: string[]) {
   const axe = new AxeBuilder({ page });
