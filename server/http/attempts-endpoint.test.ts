@@ -80,6 +80,30 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     expect(demo.statusCode).toBe(200);
   });
 
+  it('refuses an id with a character no id has (PostgreSQL refuses a NUL in text) with a 400, not an error', async () => {
+    const attempt = (await post({ intent: 'start', testId: 'exam1-pt1', mode: 'practice' })).json<{
+      id: string;
+      questions: { id: string }[];
+    }>();
+    const questionId = attempt.questions[0]!.id;
+    for (const body of [
+      { intent: 'start', testId: 'exam1-pt1\u0000', mode: 'exam' },
+      { intent: 'start-demo', examId: 'exam1\u0000' },
+      { intent: 'answer', attemptId: `${attempt.id}\u0000`, questionId, selected: [] },
+      { intent: 'answer', attemptId: attempt.id, questionId: `${questionId}\u0000`, selected: [] },
+      { intent: 'check', attemptId: attempt.id, questionId: `\u0001${questionId}`, selected: ['a'] },
+      { intent: 'submit', attemptId: '\u0000' },
+      { intent: 'submit', attemptId: "x' OR '1'='1" },
+    ]) {
+      const refused = await post(body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json<{ error: string }>().error).toBeTruthy();
+    }
+    // The attempt itself is untouched and still answers.
+    const answered = await post({ intent: 'answer', attemptId: attempt.id, questionId, selected: [] });
+    expect(answered.statusCode).toBe(200);
+  });
+
   it('answers only POST, and only from this site', async () => {
     const get = await app.inject({ method: 'GET', url: '/api/attempts' });
     expect(get.statusCode).toBe(405);
