@@ -1,4 +1,5 @@
 import type { Difficulty } from './content-schema.ts';
+import { percentage } from './scoring.ts';
 
 /** A finished, not-reset attempt, as progress sees it. */
 export interface AttemptOutcome {
@@ -38,7 +39,7 @@ export function progressByTest(outcomes: readonly AttemptOutcome[]): Map<string,
 export function courseProgress(testIds: readonly string[], progress: ReadonlyMap<string, TestProgress>): number {
   if (testIds.length === 0) return 0;
   const started = testIds.filter((id) => (progress.get(id)?.attempts ?? 0) > 0).length;
-  return Math.round((started / testIds.length) * 100);
+  return percentage(started, testIds.length);
 }
 
 /** Spec §5: the average of best scores, counting only tests whose best score is above 0. */

@@ -17,6 +17,12 @@ describe('percentage and passing', () => {
     expect(percentage(7, 10)).toBe(70);
     expect(percentage(2, 3)).toBe(67);
     expect(percentage(1, 8)).toBe(13); // 12.5 rounds up
+    // Halves that a division before the multiplication would leave just under .5 (57.49999…).
+    expect(percentage(23, 40)).toBe(58);
+    expect(percentage(69, 120)).toBe(58);
+    expect(percentage(29, 200)).toBe(15);
+    expect(percentage(199, 200)).toBe(100);
+    expect(percentage(1, 201)).toBe(0);
     expect(percentage(0, 0)).toBe(0);
   });
 

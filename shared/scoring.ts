@@ -10,9 +10,12 @@ export function isCorrectAnswer(selected: readonly string[], correct: readonly s
   return selected.length === correct.length && correct.every((id) => selected.includes(id));
 }
 
-/** Spec §5: rounded share of correct answers over all questions of the test. */
+/**
+ * Spec §5: rounded share of correct answers over all questions of the test, a half rounding up. Counted in
+ * whole numbers: dividing first would make 23 of 40 (57.5 %) 57.49999… and round it down.
+ */
 export function percentage(correct: number, total: number): number {
-  return total > 0 ? Math.round((correct / total) * 100) : 0;
+  return total > 0 ? Math.floor((200 * correct + total) / (2 * total)) : 0;
 }
 
 export function isPassed(percent: number, passingScore: number = DEFAULT_PASSING_SCORE): boolean {

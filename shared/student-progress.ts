@@ -30,6 +30,8 @@ export interface ScorePoint {
   submittedAt: string;
   percentage: number;
   testName: string;
+  /** As graded against the test's own pass mark, which may differ from the exam's line on the chart. */
+  passed: boolean;
 }
 
 export interface DomainScore {

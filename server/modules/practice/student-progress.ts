@@ -114,7 +114,13 @@ export function createStudentProgress(db: Db, clock: () => Date) {
     const [exams, scores, domains] = await Promise.all([
       db.selectFrom('exams').select(['id', 'title', 'passing_score']).where('id', 'in', examIds).execute(),
       countedAttempts(db, userId)
-        .select(['attempts.exam_id', 'attempts.percentage', 'attempts.submitted_at', 'attempts.test_name'])
+        .select([
+          'attempts.exam_id',
+          'attempts.percentage',
+          'attempts.is_passed',
+          'attempts.submitted_at',
+          'attempts.test_name',
+        ])
         .where('attempts.exam_id', 'in', examIds)
         .orderBy('attempts.submitted_at')
         .execute(),
@@ -140,7 +146,12 @@ export function createStudentProgress(db: Db, clock: () => Date) {
           passingScore: exam.passing_score,
           scores: scores
             .filter((s) => s.exam_id === examId)
-            .map((s) => ({ submittedAt: s.submitted_at ?? '', percentage: s.percentage ?? 0, testName: s.test_name })),
+            .map((s) => ({
+              submittedAt: s.submitted_at ?? '',
+              percentage: s.percentage ?? 0,
+              testName: s.test_name,
+              passed: s.is_passed === 1,
+            })),
           domains: domains
             .filter((d) => d.exam_id === examId && d.category)
             .map((d) => ({ category: d.category!, correct: Number(d.correct ?? 0), total: Number(d.total) }))

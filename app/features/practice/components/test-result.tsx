@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { accountMessages } from '../../../../shared/account-messages.ts';
 import type { AttemptResult, TestInfo } from '../../../../shared/practice.ts';
 import { practiceMessages } from '../../../../shared/practice-messages.ts';
+import { percentage } from '../../../../shared/scoring.ts';
 import { GoogleButton } from '../../accounts/components/google-button.tsx';
 import { formatDuration } from '../attempt-api.ts';
 import { signUpPath } from '../../../lib/sign-up-path.ts';
@@ -106,7 +107,7 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
                 <td className="py-2 pr-3">
                   {c.correct} of {c.total}
                 </td>
-                <td className="py-2 font-semibold">{Math.round((c.correct / c.total) * 100)}%</td>
+                <td className="py-2 font-semibold">{percentage(c.correct, c.total)}%</td>
               </tr>
             ))}
           </tbody>

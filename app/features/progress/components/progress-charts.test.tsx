@@ -10,8 +10,8 @@ const chart = {
   examTitle: 'PMP',
   passingScore: 70,
   scores: [
-    { submittedAt: '2026-05-01T10:00:00.000Z', percentage: 55, testName: 'Practice Test 1' },
-    { submittedAt: '2026-05-03T10:00:00.000Z', percentage: 80, testName: 'Practice Test 2' },
+    { submittedAt: '2026-05-01T10:00:00.000Z', percentage: 55, testName: 'Practice Test 1', passed: false },
+    { submittedAt: '2026-05-03T10:00:00.000Z', percentage: 80, testName: 'Practice Test 2', passed: true },
   ],
   domains: [
     { category: 'People', correct: 9, total: 10 },
@@ -68,5 +68,26 @@ describe('the progress charts', () => {
     render(<ProgressCharts charts={[{ ...chart, domains }]} timeZone="UTC" />);
     expect(screen.queryByText(/Study next/)).toBeNull();
     expect(screen.getByText('Every domain at 100% so far.')).toBeTruthy();
+  });
+
+  it('fill a dot for an attempt that passed its own test, whatever the exam’s line', () => {
+    // Graded against each test's own mark: 72% passed a test set at 70, 74% failed one set at 75.
+    const scores = [
+      { submittedAt: '2026-05-01T10:00:00.000Z', percentage: 72, testName: 'Practice Test 1', passed: true },
+      { submittedAt: '2026-05-02T10:00:00.000Z', percentage: 74, testName: 'Practice Test 2', passed: false },
+    ];
+    const { container } = render(<ProgressCharts charts={[{ ...chart, passingScore: 75, scores }]} timeZone="UTC" />);
+    const dots = [...container.querySelectorAll('circle')].map((c) => c.getAttribute('class'));
+    expect(dots).toEqual([expect.stringContaining('fill-brand-600'), expect.stringContaining('fill-white')]);
+  });
+
+  it('round a domain’s half share up, as the score is rounded', () => {
+    render(
+      <ProgressCharts
+        charts={[{ ...chart, domains: [{ category: 'People', correct: 23, total: 40 }] }]}
+        timeZone="UTC"
+      />,
+    );
+    expect(screen.getByRole('listitem').textContent).toBe('People58% (23 of 40)');
   });
 });

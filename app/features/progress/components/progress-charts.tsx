@@ -1,5 +1,6 @@
 import type { ExamCharts } from '../../../../shared/student-progress.ts';
 import { formatDate } from '../../../../shared/dates.ts';
+import { percentage } from '../../../../shared/scoring.ts';
 
 const W = 320;
 const H = 160;
@@ -73,7 +74,7 @@ function ScoreChart({ chart, timeZone }: { chart: ExamCharts; timeZone: string }
             cx={x(i)}
             cy={y(p.percentage)}
             r="3.5"
-            className={`stroke-brand-600 ${p.percentage >= chart.passingScore ? 'fill-brand-600' : 'fill-white'}`}
+            className={`stroke-brand-600 ${p.passed ? 'fill-brand-600' : 'fill-white'}`}
             strokeWidth="2"
           />
         ))}
@@ -116,7 +117,7 @@ function DomainBars({ chart }: { chart: ExamCharts }) {
       <h3 className="text-sm font-medium text-slate-700">Strengths and weaknesses by domain</h3>
       <ul className="mt-2 space-y-2">
         {chart.domains.map((d) => {
-          const share = Math.round((d.correct / d.total) * 100);
+          const share = percentage(d.correct, d.total);
           return (
             <li key={d.category} className="text-sm">
               <div className="flex justify-between gap-2">
