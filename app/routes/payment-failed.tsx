@@ -7,10 +7,16 @@ export function meta() {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { reason: failureText(new URL(request.url).searchParams.get('reason')) };
+  const params = new URL(request.url).searchParams;
+  const code = params.get('reason');
+  const sessionId = params.get('session_id');
+  // Only when the provider could not be asked is the payment's fate unknown: it may have gone through.
+  const unconfirmed = code === 'verify-failed' && sessionId !== null && sessionId.length <= 255;
+  return { reason: failureText(code), checkAgain: unconfirmed ? sessionId : null };
 }
 
 export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
+  const { reason, checkAgain } = loaderData;
   return (
     <section aria-labelledby="failed-heading" className="container-page max-w-xl py-12">
       <div className="rounded-xl bg-white p-6 shadow-sm">
@@ -18,16 +24,34 @@ export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
           Payment Failed
         </h1>
         <p role="alert" className="mt-3 font-medium text-red-800">
-          {loaderData.reason}
+          {reason}
         </p>
-        <p className="mt-2 text-slate-700">
-          You have not been charged for this attempt. Your cart is kept, so you can try again with the same or another
-          card.
-        </p>
+        {checkAgain ? (
+          <p className="mt-2 text-slate-700">
+            The card processor could not be reached to confirm this payment. If your card was charged, your exams unlock
+            as soon as the payment is confirmed, and the order appears in your orders: there is no need to pay again.
+          </p>
+        ) : (
+          <p className="mt-2 text-slate-700">
+            You have not been charged for this attempt. Your cart is kept, so you can try again with the same or another
+            card.
+          </p>
+        )}
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/cart" className="btn-primary">
-            Return to Cart
-          </Link>
+          {checkAgain ? (
+            <>
+              <Link to={`/payment/verify?session_id=${encodeURIComponent(checkAgain)}`} className="btn-primary">
+                Check again
+              </Link>
+              <Link to="/order" className="btn-secondary">
+                View orders
+              </Link>
+            </>
+          ) : (
+            <Link to="/cart" className="btn-primary">
+              Return to Cart
+            </Link>
+          )}
           <Link to="/contact" className="btn-secondary">
             Contact support
           </Link>

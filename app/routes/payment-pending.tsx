@@ -15,7 +15,14 @@ const POLL_MS = 3000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
   if (!sessionId || sessionId.length > 255) return redirect('/payment-failed?reason=no-session');
-  const outcome = await context.services.checkout.sync(sessionId, context.client.ip);
+  let outcome;
+  try {
+    outcome = await context.services.checkout.sync(sessionId, context.client.ip);
+  } catch (error) {
+    // A provider that did not answer this time says nothing about the payment: keep waiting and asking.
+    console.error(`Payment status unknown for ${sessionId}:`, error);
+    return { sessionId };
+  }
   const elsewhere = await notTheOwner(context, sessionId, outcome);
   if (elsewhere) return elsewhere;
   if (outcome === 'succeeded') return redirect(`/payment/verify?session_id=${encodeURIComponent(sessionId)}`);

@@ -11,14 +11,15 @@ import type { Route } from './+types/payment.verify';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get('session_id');
   if (!sessionId || sessionId.length > 255) return redirect('/payment-failed?reason=no-session');
+  const session = encodeURIComponent(sessionId);
   let outcome;
   try {
     outcome = await context.services.checkout.sync(sessionId, context.client.ip);
   } catch (error) {
+    // The provider could not be asked: the payment may well have gone through, so the student can ask again.
     console.error(`Payment verification failed for ${sessionId}:`, error);
-    return redirect('/payment-failed?reason=verify-failed');
+    return redirect(`/payment-failed?reason=verify-failed&session_id=${session}`);
   }
-  const session = encodeURIComponent(sessionId);
   const elsewhere = await notTheOwner(context, sessionId, outcome);
   if (elsewhere) return elsewhere;
   switch (outcome) {

@@ -19,8 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let order = await checkout.orderBySession(user.id, sessionId);
   // Only the owner's payment is asked after; anyone else just finds no order here.
   if (!order && (await checkout.ownsSession(user.id, sessionId))) {
-    // Arrived before the payment was confirmed here: ask once, then show it or say where it stands.
-    const outcome = await checkout.sync(sessionId);
+    // Arrived before the payment was confirmed here: ask once, then show it or say where it stands. If the
+    // provider does not answer, the pending page waits and asks again.
+    const outcome = await checkout.sync(sessionId).catch((error: unknown) => {
+      console.error(`Payment status unknown for ${sessionId}:`, error);
+      return 'pending' as const;
+    });
     if (outcome === 'pending') return redirect(`/payment-pending?session_id=${encodeURIComponent(sessionId)}`);
     if (outcome === 'succeeded') order = await checkout.orderBySession(user.id, sessionId);
   }

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { checkoutMessages } from '../../shared/checkout-messages.ts';
+import { loader as failedLoader } from './payment-failed.tsx';
+import { loader as pendingLoader } from './payment-pending.tsx';
+import { loader as verifyLoader } from './payment.verify.tsx';
+import { loader as thankYouLoader } from './thank-you.tsx';
+
+/**
+ * When the payment provider does not answer, nothing is known of the payment: it may have gone through.
+ * The student is never told they were not charged, and the waiting page keeps asking instead of failing.
+ */
+
+const SESSION = 'cs_test_outage';
+
+function args(path: string) {
+  const checkout = {
+    sync: vi.fn(() => Promise.reject(new Error('connect ETIMEDOUT'))),
+    ownsSession: vi.fn(() => Promise.resolve(true)),
+    orderBySession: vi.fn(() => Promise.resolve(null)),
+  };
+  const context = { services: { checkout }, user: { id: 'student-1' }, client: { ip: '10.0.0.1' } };
+  return { request: new Request(`http://store.test${path}`), context, params: {} } as never;
+}
+
+async function thrownOrReturned(run: () => unknown) {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function location(result: unknown) {
+  expect(result).toBeInstanceOf(Response);
+  return (result as Response).headers.get('location');
+}
+
+describe('a payment provider that does not answer', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+  it('on return from paying: the failure page offers to check again and does not say "not charged"', async () => {
+    const result = await thrownOrReturned(() => verifyLoader(args(`/payment/success?session_id=${SESSION}`)));
+    const to = location(result);
+    expect(to).toBe(`/payment-failed?reason=verify-failed&session_id=${SESSION}`);
+    const page = failedLoader(args(to!));
+    expect(page).toEqual({ reason: checkoutMessages.verifyFailed, checkAgain: SESSION });
+  });
+
+  it('on the failure page, only an unconfirmed payment is offered a check; the rest go back to the cart', () => {
+    expect(failedLoader(args(`/payment-failed?reason=not-completed&session_id=${SESSION}`))).toEqual({
+      reason: checkoutMessages.notCompleted,
+      checkAgain: null,
+    });
+    expect(failedLoader(args('/payment-failed?reason=verify-failed'))).toEqual({
+      reason: checkoutMessages.verifyFailed,
+      checkAgain: null,
+    });
+  });
+
+  it('while waiting for a payment to settle: the page stays and asks again, no error page', async () => {
+    const result = await thrownOrReturned(() => pendingLoader(args(`/payment-pending?session_id=${SESSION}`)));
+    expect(result).toEqual({ sessionId: SESSION });
+  });
+
+  it('on the thank-you page before the order is written: on to the waiting page', async () => {
+    const result = await thrownOrReturned(() => thankYouLoader(args(`/thank-you?session_id=${SESSION}`)));
+    expect(location(result)).toBe(`/payment-pending?session_id=${SESSION}`);
+  });
+});
