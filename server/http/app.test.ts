@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '../testing/databases.ts';
 import { createTestServices } from '../testing/services.ts';
 import { buildApp } from './app.ts';
+import { NUL_REFUSED } from './nul-characters.ts';
 
 describe.each(engines)('the HTTP host on %s', (engine) => {
   let close: (() => Promise<void>) | undefined;
@@ -79,6 +80,38 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toMatch(/^https?:\/\/[^/]+\/reset-password\?error=INVALID_TOKEN$/);
+  });
+
+  it('refuses a NUL character in an address or a body with a 400 and says why, on either database', async () => {
+    const database = await createTestDatabase(engine);
+    const app = await buildApp({ database, services: createTestServices(database) });
+    close = () => app.close();
+    const json = { 'content-type': 'application/json' };
+    const refused = [
+      // The sign-in library looks the token up: PostgreSQL refused the NUL with a server error.
+      {
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        headers: json,
+        payload: '{"token":"t\\u0000","newPassword":"long-enough-password-1"}',
+      },
+      { method: 'POST', url: '/api/attempts', headers: json, payload: '{"intent":"submit","attemptId":"a\\u0000"}' },
+      { method: 'GET', url: '/api/auth/reset-password/tok%00en?callbackURL=/reset-password' },
+    ] as const;
+    for (const request of refused) {
+      const response = await app.inject(request);
+      expect(response.statusCode, request.url).toBe(400);
+      expect(response.json(), request.url).toEqual(NUL_REFUSED);
+    }
+    // The same fields without one are looked at as usual: an unknown reset token is refused for what it is.
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: json,
+      payload: '{"token":"t","newPassword":"long-enough-password-1"}',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).not.toEqual(NUL_REFUSED);
   });
 
   it('logs each request once, after answering it, with its path but never its query', async () => {

@@ -1,0 +1,22 @@
+/**
+ * No text this store takes holds a NUL character (U+0000), and PostgreSQL refuses one in any text value: a
+ * request that carries one, in its address or its body, is refused with a 400 before any handler sees it,
+ * so both databases answer alike. Each encoding is read as its own: `%00` in an address or a form, `\u0000`
+ * in JSON (but not an escaped backslash before `u0000`), a raw zero byte anywhere.
+ */
+
+export const NUL_REFUSED = { error: 'A field holds a NUL character (\\0), which is not accepted.' };
+
+const ENCODED_IN_URL = /%00/i;
+// An odd run of backslashes before u0000 is the escape; an even run is literal backslashes and text.
+const ESCAPED_IN_JSON = /(?<!\\)(?:\\\\)*\\u0000/i;
+
+export function holdsNul(url: string, contentType: string | undefined, body: unknown): boolean {
+  if (ENCODED_IN_URL.test(url)) return true;
+  if (!Buffer.isBuffer(body) || body.length === 0) return false;
+  if (body.includes(0)) return true;
+  const type = (contentType ?? '').toLowerCase();
+  if (type.startsWith('application/x-www-form-urlencoded')) return ENCODED_IN_URL.test(body.toString('latin1'));
+  if (type.includes('json')) return ESCAPED_IN_JSON.test(body.toString('latin1'));
+  return false;
+}
