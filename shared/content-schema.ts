@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_ID_PATTERN } from './ids.ts';
+import { MINIMUM_CHARGE_CENTS } from './money.ts';
 
 /**
  * The content file format: one JSON file per exam, holding the exam, its practice tests and their
@@ -109,7 +110,11 @@ export const examSchema = z.strictObject({
   questionCount: z.number().int().min(1).max(1000).optional(),
   difficulty: z.enum(DIFFICULTIES).optional(),
   /** Price in integer US cents. */
-  priceCents: z.number().int().min(0).max(10_000_000),
+  priceCents: z
+    .number()
+    .int()
+    .min(MINIMUM_CHARGE_CENTS, 'must be at least 50 cents, the smallest card payment')
+    .max(10_000_000),
   stripePrice: z.string().max(200).optional(),
   featured: z.boolean().default(false),
   popularity: z.number().int().min(0).default(0),

@@ -18,6 +18,8 @@ export const couponMessages = {
   badFixed: 'Invalid fixed discount amount',
   badType: 'Invalid coupon type',
   exceedsTotal: 'Discount cannot exceed cart total',
+  /** Not in the spec: the card processor takes no payment under 50 cents. */
+  belowMinimumCharge: 'Discount cannot leave less than $0.50 to pay, the smallest card payment',
   applyFailed: 'Error applying coupon',
   validateFailed: 'Error validating coupon',
   /** Not in the spec: a caller who has tried many codes that do not exist is guessing. */

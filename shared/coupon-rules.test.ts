@@ -69,6 +69,20 @@ describe('coupon checks against stored data, in the spec order', () => {
       'Discount cannot exceed cart total',
     ],
     ['a discount that rounds up to the total', { ...percent, value: 60 }, 1, 0, 'Discount cannot exceed cart total'],
+    [
+      'a fixed amount leaving 49 cents, under the smallest card payment',
+      { ...percent, type: 'fixed', value: 2950 },
+      2999,
+      0,
+      'Discount cannot leave less than $0.50 to pay, the smallest card payment',
+    ],
+    [
+      'a percentage leaving 30 cents',
+      { ...percent, value: 99 },
+      2999,
+      0,
+      'Discount cannot leave less than $0.50 to pay, the smallest card payment',
+    ],
   ] as const)('refuses %s', (_why, coupon, total, uses, message) => {
     expect(checkCoupon(coupon as StoredCoupon | null, total, uses, now)).toEqual({ ok: false, message });
   });
@@ -78,6 +92,7 @@ describe('coupon checks against stored data, in the spec order', () => {
     ['0 percent', { ...percent, value: 0 }, 2999, 0, '$0.00'],
     ['a percentage capped by its maximum', { ...percent, value: 50, maxDiscountCents: 1000 }, 2999, 1000, '$10.00'],
     ['a fixed amount under the total', { ...percent, type: 'fixed', value: 500 }, 2999, 500, '$5.00'],
+    ['a fixed amount leaving exactly 50 cents', { ...percent, type: 'fixed', value: 2949 }, 2999, 2949, '$29.49'],
     [
       'one cent under its expiry',
       { ...percent, expiresAt: new Date(now.getTime() + 1).toISOString() },

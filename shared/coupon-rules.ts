@@ -1,5 +1,5 @@
 import { couponMessages as m } from './coupon-messages.ts';
-import { formatPrice } from './money.ts';
+import { formatPrice, MINIMUM_CHARGE_CENTS } from './money.ts';
 
 export const COUPON_MIN_LENGTH = 4;
 export const COUPON_MAX_LENGTH = 20;
@@ -81,5 +81,6 @@ export function checkCoupon(coupon: StoredCoupon | null, totalCents: number, use
   // Rounded to cents first, so a discount can never round up to the whole total.
   const discountCents = Math.round(discount);
   if (discountCents >= totalCents) return { ok: false, message: m.exceedsTotal };
+  if (totalCents - discountCents < MINIMUM_CHARGE_CENTS) return { ok: false, message: m.belowMinimumCharge };
   return { ok: true, discountCents, message: m.applied(formatPrice(discountCents)) };
 }

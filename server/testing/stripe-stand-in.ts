@@ -197,6 +197,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let failures: number[] = [];
+  let refusals: { path: string; message: string }[] = [];
 
   /** An open session past its `expires_at` is expired by Stripe on its own. */
   function current(id: string): StandInSession | undefined {
@@ -477,6 +478,8 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
         body,
       });
       authorise(headerOf('authorization'));
+      const refusal = refusals.findIndex((r) => r.path === address.pathname);
+      if (refusal >= 0) throw new ApiError(400, 'invalid_request_error', refusals.splice(refusal, 1)[0]!.message);
 
       const key = method === 'POST' ? headerOf('idempotency-key') : undefined;
       const fingerprint = `${method} ${address.pathname} ${JSON.stringify(body)}`;
@@ -584,6 +587,11 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       intent.status = ok ? 'succeeded' : 'requires_payment_method';
       if (ok) session.payment_status = 'paid';
       return copy(session);
+    },
+
+    /** The next request to `path` is refused as invalid, with this message, before anything is done. */
+    refuseNext(path: string, message: string) {
+      refusals = [...refusals, { path, message }];
     },
 
     /** The next answers, one per status given, are lost after the request was carried out. */

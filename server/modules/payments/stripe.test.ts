@@ -124,7 +124,7 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
       { code: 'HALFCAP', type: 'percentage', value: 50, maxDiscountCents: 1000, providerCouponId: 'stripe_half' },
       // Known to the store, but its Stripe coupon was deleted (or never made) in the Stripe account.
       { code: 'GHOST', type: 'fixed', value: 300, providerCouponId: 'stripe_deleted' },
-      // Leaves 29 cents to pay on Alpha: less than Stripe charges.
+      // Would leave 29 cents to pay on Alpha: less than Stripe charges, so the store refuses it first.
       { code: 'NEARLYALL', type: 'fixed', value: 2970, perUserLimit: 5 },
       { code: 'NOTHING', type: 'percentage', value: 0 },
     ];
@@ -437,11 +437,12 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
 
   it('a Stripe error on create: the message shown, the checkout failed and its coupon hold released', async () => {
     const student = await newStudent([['alpha', 1]]);
-    const before = await usedCount('NEARLYALL');
-    const started = await services.checkout.start(student, 'NEARLYALL');
+    const before = await usedCount('FIVEOFF');
+    stripe.refuseNext('/v1/checkout/sessions', 'Your account cannot currently make live charges.');
+    const started = await services.checkout.start(student, 'FIVEOFF');
     expect(started).toEqual({
       ok: false,
-      message: "An error occurred: The Checkout Session's total amount due must add up to at least $0.50 usd",
+      message: 'An error occurred: Your account cannot currently make live charges.',
     });
     // A 400 is Stripe's final word: the SDK does not ask again.
     expect(requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(1);
@@ -450,11 +451,27 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
       .selectAll()
       .where('user_id', '=', student.id)
       .executeTakeFirstOrThrow();
-    expect(checkout).toMatchObject({ status: 'failed', session_id: null, coupon_code: 'NEARLYALL' });
+    expect(checkout).toMatchObject({ status: 'failed', session_id: null, coupon_code: 'FIVEOFF' });
     expect(await holdOf(checkout.order_id)).toBe('released');
-    expect(await usedCount('NEARLYALL')).toBe(before);
+    expect(await usedCount('FIVEOFF')).toBe(before);
     expect(await cartOf(student.id)).toEqual(['alpha']);
     expect([...stripe.sessions.values()].some((s) => s.metadata.orderId === checkout.order_id)).toBe(false);
+  });
+
+  it('a coupon that would leave less than Stripe charges is refused by the store, before Stripe is asked', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const before = await usedCount('NEARLYALL');
+    const started = await services.checkout.start(student, 'NEARLYALL');
+    expect(started).toEqual({
+      ok: false,
+      message: 'Discount cannot leave less than $0.50 to pay, the smallest card payment',
+    });
+    expect(requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(0);
+    expect(await db().selectFrom('checkouts').select('order_id').where('user_id', '=', student.id).execute()).toEqual(
+      [],
+    );
+    expect(await usedCount('NEARLYALL')).toBe(before);
+    expect(await cartOf(student.id)).toEqual(['alpha']);
   });
 
   it('a lost answer is asked again with the same idempotency key and makes one Stripe session', async () => {
