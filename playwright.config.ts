@@ -1,9 +1,36 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/chromium.ts';
-import { e2eDatabaseFile, TEST_SERVICE_PORTS } from './e2e/support/ports.ts';
+import { e2eDatabaseFile, e2ePostgresDatabase, TEST_SERVICE_PORTS } from './e2e/support/ports.ts';
+import { POSTGRES_HELP, probePostgres } from './server/testing/postgres-probe.ts';
 
 const port = TEST_SERVICE_PORTS.store;
 const origin = `http://127.0.0.1:${port}`;
+
+/** A second store on PostgreSQL for the tests that must hold on both databases; in CI there must be one. */
+const withPostgres = (await probePostgres()) !== null;
+if (!withPostgres && process.env.CI) throw new Error(`CI requires PostgreSQL. ${POSTGRES_HELP}`);
+process.env.PRACTICEPASS_E2E_POSTGRES = withPostgres ? '1' : '';
+
+/** A store's settings in the browser tests; each store has its own port and database. */
+function storeEnv(storePort: number, database: Record<string, string>): Record<string, string> {
+  const storeOrigin = `http://127.0.0.1:${storePort}`;
+  return {
+    PORT: String(storePort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: storeOrigin,
+    ...database,
+    AUTH_SECRET: 'browser-tests-secret-0123456789abcdefghijklmnop',
+    GOOGLE_CLIENT_ID: 'practicepass-browser-tests',
+    GOOGLE_CLIENT_SECRET: 'browser-tests-secret',
+    GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${TEST_SERVICE_PORTS.oidc}/.well-known/openid-configuration`,
+    SMTP_URL: `smtp://127.0.0.1:${TEST_SERVICE_PORTS.smtp}`,
+    // The tests stand behind one proxy hop: it is how each test gets its own client address.
+    TRUST_PROXY: '1',
+    // The pending test card settles quickly here, so the pending page's polling is seen to move on.
+    SANDBOX_SETTLE_SECONDS: '2',
+    LOG_LEVEL: 'warn',
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,22 +61,20 @@ export default defineConfig({
       url: `${origin}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATABASE_URL: e2eDatabaseFile(),
-        AUTH_SECRET: 'browser-tests-secret-0123456789abcdefghijklmnop',
-        GOOGLE_CLIENT_ID: 'practicepass-browser-tests',
-        GOOGLE_CLIENT_SECRET: 'browser-tests-secret',
-        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${TEST_SERVICE_PORTS.oidc}/.well-known/openid-configuration`,
-        SMTP_URL: `smtp://127.0.0.1:${TEST_SERVICE_PORTS.smtp}`,
-        // The tests stand behind one proxy hop: it is how each test gets its own client address.
-        TRUST_PROXY: '1',
-        // The pending test card settles quickly here, so the pending page's polling is seen to move on.
-        SANDBOX_SETTLE_SECONDS: '2',
-        LOG_LEVEL: 'warn',
-      },
+      env: storeEnv(port, { DATABASE_URL: e2eDatabaseFile() }),
     },
+    ...(withPostgres
+      ? [
+          {
+            command: 'npx tsx e2e/support/postgres-store.ts',
+            url: `http://127.0.0.1:${TEST_SERVICE_PORTS.postgresStore}/healthz`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            // The database is dropped once the store has stopped.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+            env: storeEnv(TEST_SERVICE_PORTS.postgresStore, { PRACTICEPASS_E2E_PG_DB: e2ePostgresDatabase() }),
+          },
+        ]
+      : []),
   ],
 });

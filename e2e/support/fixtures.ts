@@ -89,13 +89,13 @@ export async function chooseOptions(page: Page, question: { options: { id: strin
 export const wrongOf = (q: { options: { id: string }[]; correct: string[] }) =>
   q.options.find((o) => !q.correct.includes(o.id))!.id;
 
-/** Creates a coupon with the store's own command. */
-export async function createCoupon(args: string[]) {
+/** Creates a coupon with the store's own command, in the SQLite store's database unless told. */
+export async function createCoupon(args: string[], databaseUrl?: string) {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
   const { e2eDatabaseFile } = await import('./ports.ts');
   await promisify(execFile)('npx', ['tsx', 'scripts/coupons.ts', 'create', ...args], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseFile() },
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? e2eDatabaseFile() },
   });
 }
 

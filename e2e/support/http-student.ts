@@ -8,9 +8,9 @@ export const STORE = `http://127.0.0.1:${TEST_SERVICE_PORTS.store}`;
 /** A client address of its own, so one client's rate limits never reach another. */
 export const randomClientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** A browser-less visitor: its own cookie jar and client address. */
-export function visitor(): Promise<APIRequestContext> {
-  return requests.newContext({ baseURL: STORE, extraHTTPHeaders: { 'x-forwarded-for': randomClientAddress() } });
+/** A browser-less visitor of a store (the SQLite one unless told): its own cookie jar and client address. */
+export function visitor(store = STORE): Promise<APIRequestContext> {
+  return requests.newContext({ baseURL: store, extraHTTPHeaders: { 'x-forwarded-for': randomClientAddress() } });
 }
 
 export interface Student {
@@ -21,13 +21,13 @@ export interface Student {
 }
 
 /** Registers through the store's own form and keeps the session cookie. */
-export async function signUp(prefix: string): Promise<Student> {
-  const api = await visitor();
+export async function signUp(prefix: string, store = STORE): Promise<Student> {
+  const api = await visitor(store);
   const name = `${prefix} ${randomInt(1e6, 1e7)}`;
   const email = uniqueEmail(prefix.toLowerCase().replace(/\W+/g, '-'));
   const password = `long-enough-${randomInt(1e9)}`;
   const response = await api.post('/register', { form: { name, email, password } });
-  expect(response.url()).toBe(`${STORE}/dashboard`);
+  expect(response.url()).toBe(`${store}/dashboard`);
   return { api, name, email, password };
 }
 
