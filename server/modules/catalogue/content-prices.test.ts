@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentFixture } from '../server/testing/content-fixtures.ts';
+import { contentFixture } from '../../testing/content-fixtures.ts';
 
 describe('an exam’s price in a content file', () => {
   it('is at least 50 cents, the smallest card payment', () => {
