@@ -11,9 +11,22 @@ describe('emailProblem', () => {
     ['ada@example', 'Please enter a valid email address'],
     ['ada lovelace@example.com', 'Please enter a valid email address'],
     ['@example.com', 'Please enter a valid email address'],
+    ['ada@.com', 'Please enter a valid email address'],
+    ['ada@example.', 'Please enter a valid email address'],
+    ['ada@exa@mple.com', 'Please enter a valid email address'],
+    ['ada@example.com\tx', 'Please enter a valid email address'],
+    [`ada@${'a'.repeat(250)}.com`, 'Please enter a valid email address'],
     ['ada@example.com', null],
+    ['a@b.c', null],
+    ['ada@a..b', null],
     ['  ada@example.co.uk  ', null],
   ])('%j → %s', (input, message) => expect(emailProblem(input)).toBe(message));
+
+  it('answers at once for a megabyte of dots, which a backtracking pattern took minutes over', () => {
+    // Over the length limit, and without it the check itself is one pass: both are exercised.
+    expect(emailProblem(`x@${'a.'.repeat(500_000)}@`)).toBe('Please enter a valid email address');
+    expect(emailProblem(`x@${'a.'.repeat(100)}@`)).toBe('Please enter a valid email address');
+  });
 });
 
 describe('isWeakPassword', () => {
