@@ -66,6 +66,12 @@ export interface QuestionsTable {
   updated_at: string;
 }
 
+/** The sign-in library's one-time values, as far as the store touches them (spent reset links, `accounts/auth.ts`). */
+export interface VerificationsTable {
+  identifier: string;
+  value: string;
+}
+
 /** The sign-in library's sessions, as far as the store reads them (`accounts/session-reader.ts`). */
 export interface SessionsTable {
   token: string;
@@ -261,6 +267,7 @@ export interface Database {
   sandbox_payments: SandboxPaymentsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  verifications: VerificationsTable;
   cart_items: CartItemsTable;
   coupons: CouponsTable;
   coupon_usages: CouponUsagesTable;

@@ -246,6 +246,27 @@ describe.each(engines)('accounts on %s', (engine) => {
     });
   });
 
+  it('once a reset link is used, the links of earlier requests no longer work', async () => {
+    const client = newClient();
+    ok(await services.accounts.register({ name: 'Eve', email: 'eve@example.com', password: 'old-password-71' }, client));
+    const tokenOf = async (index: number) => {
+      const mail = smtp.messages.filter((msg) => msg.to.includes('eve@example.com'))[index]!;
+      const landing = await services.accounts.handler(new Request(/http:\/\/store\.test\/\S+/.exec(mail.text)![0]));
+      return new URL(landing.headers.get('location')!, TEST_BASE_URL).searchParams.get('token')!;
+    };
+    ok(await services.accounts.requestPasswordReset('eve@example.com', client));
+    ok(await services.accounts.requestPasswordReset('eve@example.com', client));
+    const [first, second] = [await tokenOf(0), await tokenOf(1)];
+    expect(first).not.toBe(second);
+
+    ok(await services.accounts.resetPassword(second, 'new-password-72', client));
+    expect(await services.accounts.resetPassword(first, 'other-password-73', client)).toMatchObject({
+      ok: false,
+      message: m.resetLinkInvalid,
+    });
+    ok(await services.accounts.signIn({ email: 'eve@example.com', password: 'new-password-72' }, client));
+  });
+
   it('refuses an expired reset link, and says the same whether or not the account exists', async () => {
     const client = newClient();
     ok(await services.accounts.register({ name: 'Ed', email: 'ed@example.com', password: 'expiring-pass-5' }, client));

@@ -55,6 +55,14 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user, url }) => {
         await options.mailer.send(resetPasswordMail(user, url));
       },
+      // One reset per request: the links of earlier requests go with the one used, not an hour later.
+      onPasswordReset: async ({ user }) => {
+        await options.db
+          .deleteFrom('verifications')
+          .where('identifier', 'like', 'reset-password:%')
+          .where('value', '=', user.id)
+          .execute();
+      },
     },
     // A Google return the library cannot use (a forged, stale or replayed state) ends where every failed
     // Google sign-in ends, not on the library's own error page, which the store does not offer.
