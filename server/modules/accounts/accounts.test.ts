@@ -248,7 +248,9 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   it('once a reset link is used, the links of earlier requests no longer work', async () => {
     const client = newClient();
-    ok(await services.accounts.register({ name: 'Eve', email: 'eve@example.com', password: 'old-password-71' }, client));
+    ok(
+      await services.accounts.register({ name: 'Eve', email: 'eve@example.com', password: 'old-password-71' }, client),
+    );
     const tokenOf = async (index: number) => {
       const mail = smtp.messages.filter((msg) => msg.to.includes('eve@example.com'))[index]!;
       const landing = await services.accounts.handler(new Request(/http:\/\/store\.test\/\S+/.exec(mail.text)![0]));
