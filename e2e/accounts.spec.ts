@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
+import { PMP } from './support/student.ts';
 import {
   expect,
   mailTo,
@@ -242,8 +243,13 @@ test.describe('Google sign-in', () => {
   test('a Google user without a name becomes "Google User"; a refused Google sign-in says so and can be retried', async ({
     page,
   }) => {
-    await page.goto('/register');
+    // An exam waits in the browser's cart; the header's Register link leads on without a page load.
+    await page.goto('/exams/pmp');
     await waitForHydration(page);
+    await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+    await expect(page.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL('/register');
     const button = page.getByRole('button', { name: 'Sign up with Google' });
 
     await refuseNextGoogleSignIn();
@@ -259,6 +265,11 @@ test.describe('Google sign-in', () => {
     await closed(popup);
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome, Google User' })).toBeVisible();
+    // The whole page knows, though the address's query did not change on the way: the header names the
+    // student, and the browser's cart has joined the account's.
+    await expect(page.getByRole('button', { name: 'Google User' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
   });
 
   test('without a window of its own, a refused Google sign-in comes back to sign-in, still on the way to the page asked for', async ({
