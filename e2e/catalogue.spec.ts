@@ -73,12 +73,17 @@ test('the catalogue shows "Loading exams..." while a search is on its way', asyn
 });
 
 test('odd searches never break the page', async ({ page }) => {
-  for (const term of ["' OR 1=1 --", '%', '_', '<script>alert(1)</script>', '😀 exam', '\\', 'a\u0000b']) {
+  for (const term of ["' OR 1=1 --", '%', '_', '<script>alert(1)</script>', '😀 exam', '\\']) {
     const response = await page.goto(`/exams?q=${encodeURIComponent(term)}`);
     expect(response?.status(), term).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Available Certification Exams');
   }
   await expect(page.locator('script:not([src]):not([type])').filter({ hasText: 'alert(1)' })).toHaveCount(0);
+  // No text holds a NUL character: a crafted address with one is refused, and the page says why.
+  const refused = await page.goto(`/exams?q=${encodeURIComponent('a\u0000b')}`);
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request not accepted');
+  await expect(page.getByRole('alert')).toHaveText('A field holds a NUL character, which is not accepted.');
 });
 
 test('a search of 10,000 characters is refused with a clear message', async ({ page }) => {

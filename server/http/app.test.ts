@@ -103,6 +103,15 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
       expect(response.statusCode, request.url).toBe(400);
       expect(response.json(), request.url).toEqual(NUL_REFUSED);
     }
+    // A browser asking for a page gets the refusal as a page.
+    const page = await app.inject({
+      method: 'GET',
+      url: '/api/auth/reset-password/tok%00en?callbackURL=/reset-password',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(`<h1>Request not accepted</h1><p role="alert">${NUL_REFUSED.error}</p>`);
     // The same fields without one are looked at as usual: an unknown reset token is refused for what it is.
     const unknown = await app.inject({
       method: 'POST',

@@ -15,7 +15,7 @@ import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
 import { registerSecurityHeaders, YEAR_SECONDS } from './security-headers.ts';
-import { holdsNul, NUL_REFUSED } from './nul-characters.ts';
+import { holdsNul, NUL_REFUSED, NUL_REFUSED_PAGE } from './nul-characters.ts';
 import { FALLBACK, methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
@@ -122,8 +122,11 @@ export async function buildApp(options: AppOptions) {
     });
 
     fetchRoutes.addHook('preHandler', async (request, reply) => {
-      if (holdsNul(request.url, request.headers['content-type'], request.body))
-        return reply.status(400).send(NUL_REFUSED);
+      if (!holdsNul(request.url, request.headers['content-type'], request.body)) return;
+      const page =
+        (request.method === 'GET' || request.method === 'HEAD') && request.headers.accept?.includes('text/html');
+      if (page) return reply.status(400).type('text/html; charset=utf-8').send(NUL_REFUSED_PAGE);
+      return reply.status(400).send(NUL_REFUSED);
     });
 
     // A page's form (or the test page's JSON) may only be posted from this site: browsers send Origin with

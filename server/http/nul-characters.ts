@@ -5,7 +5,15 @@
  * in JSON (but not an escaped backslash before `u0000`), a raw zero byte anywhere.
  */
 
-export const NUL_REFUSED = { error: 'A field holds a NUL character (\\0), which is not accepted.' };
+export const NUL_REFUSED = { error: 'A field holds a NUL character, which is not accepted.' };
+
+/** The same refusal as a page, for a browser that asked for one (a crafted address). */
+export const NUL_REFUSED_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request not accepted | PracticePass</title></head>
+<body><main><h1>Request not accepted</h1><p role="alert">${NUL_REFUSED.error}</p><p><a href="/">Go to the home page</a></p></main></body>
+</html>
+`;
 
 const ENCODED_IN_URL = /%00/i;
 // An odd run of backslashes before u0000 is the escape; an even run is literal backslashes and text.
