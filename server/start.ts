@@ -9,6 +9,7 @@ import { buildApp } from './http/app.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createServices } from './services.ts';
+import { loggablePath } from './http/request-target.ts';
 
 const env = readEnv();
 const buildDir = path.resolve('build');
@@ -60,11 +61,11 @@ const app = await buildApp({
   logger: {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    // Paths only: query strings can carry one-time tokens (password reset, sign-in callbacks).
+    // Paths only, without tokens: query strings and a reset link's path carry one-time tokens.
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        path: req.url.split('?')[0],
+        path: loggablePath(req.url),
         remoteAddress: req.ip,
       }),
     },

@@ -18,6 +18,11 @@ describe('readEnv', () => {
     });
   });
 
+  it('keeps only the origin of PUBLIC_URL, so a trailing slash does not make every form look cross-site', () => {
+    expect(readEnv({ PUBLIC_URL: 'https://shop.example/' }).PUBLIC_URL).toBe('https://shop.example');
+    expect(readEnv({ PUBLIC_URL: 'https://shop.example:8443' }).PUBLIC_URL).toBe('https://shop.example:8443');
+  });
+
   it('names every bad setting', () => {
     expect(() => readEnv({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}PORT: .*\n {2}PUBLIC_URL: .*\n {2}LOG_LEVEL: /,

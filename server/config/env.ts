@@ -11,7 +11,11 @@ const envSchema = z.object({
   /** `postgres://…` for PostgreSQL; a file path (or `file:` URL) for SQLite. */
   DATABASE_URL: z.string().min(1).default('./data/practicepass.sqlite'),
   /** Public origin used in the sitemap and canonical links, e.g. https://practicepass.example. */
-  PUBLIC_URL: z.url().optional(),
+  /** Its origin alone: a trailing slash would make every form's Origin look like another site's. */
+  PUBLIC_URL: z
+    .url()
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** Folder loaded into an empty catalogue at start; `none` turns the first-start load off. */
   SEED_CONTENT: z.string().min(1).default('content/exams'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

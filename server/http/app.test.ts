@@ -4,6 +4,7 @@ import { createTestDatabase, engines } from '../testing/databases.ts';
 import { createTestServices } from '../testing/services.ts';
 import { buildApp } from './app.ts';
 import { NUL_REFUSED } from './nul-characters.ts';
+import { HOST_REFUSED } from './request-target.ts';
 
 describe.each(engines)('the HTTP host on %s', (engine) => {
   let close: (() => Promise<void>) | undefined;
@@ -80,6 +81,20 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toMatch(/^https?:\/\/[^/]+\/reset-password\?error=INVALID_TOKEN$/);
+  });
+
+  it('refuses a host that is not a name or an address, in the Host header or a trusted proxy’s', async () => {
+    const database = await createTestDatabase(engine);
+    const app = await buildApp({ database, services: createTestServices(database), trustProxy: 1 });
+    close = () => app.close();
+    // Such a host would change the page rendered while the page cache kept it under the address asked for.
+    for (const headers of [{ host: 'x/login?' }, { host: 'a b' }, { host: 'x:99999' }, { 'x-forwarded-host': 'x?' }]) {
+      const response = await app.inject({ method: 'GET', url: '/healthz', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(400);
+      expect(response.json()).toEqual(HOST_REFUSED);
+    }
+    const fine = await app.inject({ method: 'GET', url: '/healthz', headers: { host: 'practicepass.example:8080' } });
+    expect(fine.statusCode).toBe(200);
   });
 
   it('refuses a NUL character in an address or a body with a 400 and says why, on either database', async () => {

@@ -16,6 +16,7 @@ import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
 import { registerSecurityHeaders, YEAR_SECONDS } from './security-headers.ts';
 import { holdsNul, NUL_REFUSED, NUL_REFUSED_PAGE } from './nul-characters.ts';
+import { HOST_REFUSED, isValidHost } from './request-target.ts';
 import { FALLBACK, methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
@@ -62,6 +63,10 @@ export async function buildApp(options: AppOptions) {
           originOf,
         })
       : null;
+  // First of all: a host that is not a name or an address (`x/login?`) would change the page rendered.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isValidHost(request.host)) return reply.status(400).send(HOST_REFUSED);
+  });
   // Before the security headers: a stored page carries the ones it was first sent with (decision 0012).
   if (pageCache) app.addHook('onRequest', pageCache.onRequest);
 
@@ -117,7 +122,9 @@ export async function buildApp(options: AppOptions) {
       if (!offeredAuthRequest(request.method, path)) {
         return reply.status(404).send({ error: FALLBACK[404] });
       }
-      const response = await services.accounts.handler(toFetchRequest(request, reply, clientHeaders(request)));
+      const response = await services.accounts.handler(
+        toFetchRequest(request, reply, originOf(request), clientHeaders(request)),
+      );
       return sendFetchResponse(reply, await withErrorSentence(response));
     });
 
@@ -144,7 +151,7 @@ export async function buildApp(options: AppOptions) {
     if (build) {
       const handle = createRequestHandler(build, mode);
       const render = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
-        const fetchRequest = toFetchRequest(request, reply);
+        const fetchRequest = toFetchRequest(request, reply, originOf(request));
         const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
         const user = request.headers.cookie ? await services.accounts.currentUser(fetchRequest.headers) : null;
         const response = await handle(fetchRequest, {

@@ -2,14 +2,18 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Fastify's request as a Fetch `Request`, for handlers written against the Fetch API. */
+/**
+ * Fastify's request as a Fetch `Request`, for handlers written against the Fetch API, at `origin`: the
+ * store's public address when it has one, so the page rendered is the one the page cache keys it under.
+ */
 export function toFetchRequest(
   request: FastifyRequest,
   reply: FastifyReply,
+  origin: string,
   extraHeaders: Record<string, string> = {},
 ): Request {
   // Joined, not resolved: a path that starts with // would otherwise name a host.
-  const url = new URL(`${request.protocol}://${request.host}${request.url}`);
+  const url = new URL(`${origin}${request.url}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name in extraHeaders) continue;

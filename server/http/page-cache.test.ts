@@ -25,12 +25,17 @@ const LONG_TEXT = readFileSync('README.md', 'utf8').slice(0, 60_000);
 async function host(
   database: DatabaseHandle,
   clock: { now: number },
-  { ttlMs = 30_000, maxEntries = 50, whileRendering = async (_url: string) => {} } = {},
+  {
+    ttlMs = 30_000,
+    maxEntries = 50,
+    whileRendering = async (_url: string) => {},
+    version = () => catalogueVersion(database.db),
+  } = {},
 ) {
   const cache = createPageCache({
     ttlMs,
     maxEntries,
-    version: () => catalogueVersion(database.db),
+    version,
     originOf: () => 'http://store.test',
     now: () => clock.now,
   });
@@ -185,6 +190,21 @@ describe.each(engines)('the page cache on %s', (engine) => {
     expect(cache.size).toBe(0);
     const anonymous = await app.inject({ method: 'GET', url: '/exams' });
     expect(anonymous.body).not.toContain('bob');
+    await app.close();
+  });
+
+  it('while the catalogue cannot be read, renders every page instead of failing before the page is asked', async () => {
+    let down = false;
+    const version = () => (down ? Promise.reject(new Error('database is down')) : catalogueVersion(database.db));
+    const { app, renders } = await host(database, clock, { version });
+    expect((await app.inject({ method: 'GET', url: '/exams' })).statusCode).toBe(200);
+    down = true;
+    clock.now += 60_000;
+    const page = await app.inject({ method: 'GET', url: '/exams' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-page-cache']).not.toBe('hit');
+    expect(page.headers['content-security-policy']).toBeTruthy();
+    expect(renders()).toBe(2);
     await app.close();
   });
 

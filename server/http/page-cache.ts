@@ -101,10 +101,18 @@ export function createPageCache(options: PageCacheOptions) {
     pages.set(key, page);
   }
 
-  /** The stored page for this request, if it may have one and there is one. */
+  /**
+   * The stored page for this request, if it may have one and there is one. While the catalogue's version
+   * cannot be read (the database is down), nothing is served from the cache: the page is rendered, and
+   * answers for itself.
+   */
   async function stored(key: string | null): Promise<StoredPage | null> {
     if (!key) return null;
-    await checkVersion();
+    try {
+      await checkVersion();
+    } catch {
+      return null;
+    }
     return lookup(key);
   }
 

@@ -1,9 +1,10 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { loggablePath } from './request-target.ts';
 
 /**
  * One log line per answered request — method, path, status and milliseconds — instead of Fastify's two (one
- * on arrival, one on answer, joined only by the request id). The path is logged without its query string:
- * query strings can carry one-time tokens (password reset, sign-in callbacks).
+ * on arrival, one on answer, joined only by the request id). The path is logged without its query string or
+ * a token in the path: both can carry one-time tokens (password reset, sign-in callbacks).
  */
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
@@ -14,7 +15,7 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      path: request.url.split('?', 1)[0],
+      path: loggablePath(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
