@@ -205,6 +205,41 @@ describe.each(engines)('catalogue on %s', (engine) => {
     ]);
   });
 
+  it('refuses, changing nothing, to take a test or a question from an exam the import leaves alone', async () => {
+    await importContent(handle.db, [contentFixture('alpha'), contentFixture('beta')]);
+    const tests = () => handle.db.selectFrom('practice_tests').select(['id', 'exam_id']).orderBy('id').execute();
+    const questions = () => handle.db.selectFrom('questions').select(['id', 'test_id']).orderBy('id').execute();
+    const [testsBefore, questionsBefore] = [await tests(), await questions()];
+
+    // A copy of alpha's file made into a new exam, its test ids left as they were.
+    const copy = contentFixture('gamma');
+    copy.practiceTests = contentFixture('alpha').practiceTests.slice(0, 1);
+    const takesTest = await importContent(handle.db, [{ file: 'content/exams/gamma.json', content: copy }]).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(takesTest).toBeInstanceOf(ContentError);
+    expect((takesTest as ContentError).message).toContain(
+      'content/exams/gamma.json: $.practiceTests: practice test alpha-pt1 belongs to exam alpha, which this import does not include',
+    );
+
+    // A new test of its own, with one of beta's questions in it.
+    const borrower = contentFixture('gamma');
+    borrower.practiceTests[0]!.questions[0] = contentFixture('beta').practiceTests[0]!.questions[0]!;
+    const takesQuestion = await importContent(handle.db, [
+      { file: 'content/exams/gamma.json', content: borrower },
+    ]).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((takesQuestion as ContentError).message).toContain(
+      'question beta-pt1-q1 belongs to practice test beta-pt1, which this import does not include',
+    );
+    expect(await tests()).toEqual(testsBefore);
+    expect(await questions()).toEqual(questionsBefore);
+    expect(await findExam(handle.db, 'gamma')).toBeNull();
+  });
+
   it('changes nothing when any file of an import fails', async () => {
     const bad = contentFixture('beta');
     (bad.exam as { priceCents: number }).priceCents = -5; // refused by the table's check constraint

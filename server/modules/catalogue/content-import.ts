@@ -25,6 +25,8 @@ export type ImportFile = { file: string; content: ContentFile } | ContentFile;
 interface ImportRun {
   now: string;
   report: ImportReport;
+  /** The exams, tests and questions of this command: a test or question moves only between these. */
+  examIds: Set<string>;
   testIds: Set<string>;
   questionIds: Set<string>;
   refused: ContentProblem[];
@@ -55,6 +57,7 @@ export async function importContent(
     const run: ImportRun = {
       now,
       report: { exams: emptyCounts(), practiceTests: emptyCounts(), questions: emptyCounts() },
+      examIds: new Set(named.map((f) => f.content.exam.id)),
       testIds: new Set(tests.map((t) => t.id)),
       questionIds: new Set(tests.flatMap((t) => t.questions.map((q) => q.id))),
       refused: [],
@@ -123,6 +126,15 @@ async function importExam(trx: Transaction<Database>, name: string, file: Conten
     .selectAll()
     .where((eb) => eb.or([eb('exam_id', '=', exam.id), eb('id', 'in', testIds)]))
     .execute();
+  // A test of an exam this command leaves alone is that exam's still: taking it would leave the exam
+  // without it (its free first test, perhaps) and its students' attempts pointing at another exam's test.
+  for (const taken of existingTests.filter((t) => t.exam_id !== exam.id && !run.examIds.has(t.exam_id))) {
+    run.refused.push({
+      file: name,
+      path: '$.practiceTests',
+      message: `practice test ${taken.id} belongs to exam ${taken.exam_id}, which this import does not include; give the test another id, or import both files together to move it`,
+    });
+  }
   const staleTests = existingTests.filter((t) => t.exam_id === exam.id && !run.testIds.has(t.id));
   if (staleTests.length > 0) {
     const staleIds = staleTests.map((t) => t.id);
@@ -177,15 +189,16 @@ async function importExam(trx: Transaction<Database>, name: string, file: Conten
     } else {
       report.practiceTests.unchanged++;
     }
-    await importQuestions(trx, exam.id, test, run);
+    await importQuestions(trx, name, exam.id, test, run);
   }
 }
 
 async function importQuestions(
   trx: Transaction<Database>,
+  name: string,
   examId: string,
   test: ContentFile['practiceTests'][number],
-  { now, report, questionIds }: ImportRun,
+  { now, report, questionIds, testIds, refused }: ImportRun,
 ) {
   const ids = test.questions.map((q) => q.id);
   const existing = await trx
@@ -193,6 +206,13 @@ async function importQuestions(
     .selectAll()
     .where((eb) => eb.or([eb('test_id', '=', test.id), eb('id', 'in', ids)]))
     .execute();
+  for (const taken of existing.filter((q) => q.test_id !== test.id && !testIds.has(q.test_id))) {
+    refused.push({
+      file: name,
+      path: '$.practiceTests',
+      message: `question ${taken.id} belongs to practice test ${taken.test_id}, which this import does not include; give the question another id, or import both files together to move it`,
+    });
+  }
   const stale = existing.filter((q) => q.test_id === test.id && !questionIds.has(q.id));
   if (stale.length > 0) {
     await trx
