@@ -1,6 +1,7 @@
 import { readEnv } from '../server/config/env.ts';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { grantAccess, revokeAccess } from '../server/modules/practice/access.ts';
+import { oneLine } from './one-line.ts';
 
 const usage = `Usage:
   npm run access -- grant <email> <examId>    open every practice test of the exam for the exam's validity days
@@ -12,8 +13,9 @@ if ((command !== 'grant' && command !== 'revoke') || !email || !examId) {
   process.exit(2);
 }
 
-const handle = openDatabase(readEnv().DATABASE_URL);
+let handle: ReturnType<typeof openDatabase> | undefined;
 try {
+  handle = openDatabase(readEnv().DATABASE_URL);
   await migrateToLatest(handle.db);
   const now = new Date();
   if (command === 'grant') {
@@ -27,7 +29,7 @@ try {
   }
   await handle.close();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  await handle.close();
+  console.error(`${command} failed: ${oneLine(error)}`);
+  await handle?.close().catch(() => undefined);
   process.exit(1);
 }

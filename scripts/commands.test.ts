@@ -104,7 +104,7 @@ describe('the coupons command', () => {
         '--usage-limit',
         '100',
         '--expires',
-        '2026-12-31',
+        '2099-12-31',
       ],
       env,
     );
@@ -119,8 +119,23 @@ describe('the coupons command', () => {
     expect(bad.stderr).toContain('CODE: must be 4-20 letters or digits');
     expect(bad.stderr).toContain('--type: must be percentage or fixed');
     expect(bad.stderr).toContain('--value: must be a number');
+    // Coupons no cart could use: nothing left to pay, already expired, or no value given.
+    const unusable = [
+      [['FREE100', '--type', 'percentage', '--value', '100'], '--value: a 100% coupon needs a maximum discount'],
+      [
+        ['OLDNEWS', '--type', 'percentage', '--value', '10', '--expires', '2001-01-01'],
+        '--expires: 2001-01-01 has passed',
+      ],
+      [['NOVALUE', '--type', 'percentage', '--value', ''], '--value: must be a number'],
+      [['TOOBIG', '--type', 'fixed', '--value', '3000000000'], '--value: '],
+    ] as const;
+    for (const [args, message] of unusable) {
+      const refused = await run('scripts/coupons.ts', ['create', ...args], env);
+      expect(refused.code, args[0]).toBe(1);
+      expect(refused.stderr, args[0]).toContain(message);
+    }
     expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toBe(
-      'WELCOME10\t10%\tactive\t0/100 used\tthrough 2026-12-31\n',
+      'WELCOME10\t10%\tactive\t0/100 used\tthrough 2099-12-31\n',
     );
     expect(await run('scripts/coupons.ts', ['disable', 'welcome10'], env)).toMatchObject({
       code: 0,
@@ -141,5 +156,11 @@ describe('the access command', () => {
       stderr: expect.stringContaining('No account with the email nobody@example.com'),
     });
     expect(await run('scripts/access.ts', ['grant'], env)).toMatchObject({ code: 2 });
+    // A database that cannot be opened (a folder here) is one line, not a stack trace.
+    const unopened = await run('scripts/access.ts', ['grant', 'nobody@example.com', 'pmp'], { DATABASE_URL: dir });
+    expect(unopened).toMatchObject({
+      code: 1,
+      stderr: 'grant failed: unable to open database file (SQLITE_CANTOPEN)\n',
+    });
   });
 });

@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { ContentError, readContentFiles } from '../server/modules/catalogue/content-files.ts';
 import { exportContent } from '../server/modules/catalogue/content-export.ts';
 import { importContent, type ImportReport } from '../server/modules/catalogue/content-import.ts';
+import { oneLine } from './one-line.ts';
 
 const usage = `Usage:
   npm run content -- validate <file-or-folder>...      check files without touching the database
@@ -62,15 +63,6 @@ function describe(report: ImportReport): string {
       ([kind, c]) => `${kind}: ${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged, ${c.removed} removed`,
     )
     .join('\n');
-}
-
-/** An error as one line: its message and, where it has one, its code (SQLITE_BUSY, ECONNREFUSED…). */
-function oneLine(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const inner = error instanceof AggregateError ? error.errors.map(oneLine).join('; ') : '';
-  const message = (error.message || inner || error.name).replace(/\s*\n\s*/g, ' ');
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
 }
 
 const args = process.argv.slice(2);

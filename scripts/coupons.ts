@@ -3,6 +3,7 @@ import { formatPrice } from '../shared/money.ts';
 import { readEnv } from '../server/config/env.ts';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { createCoupon, disableCoupon, listCoupons, newCouponSchema } from '../server/modules/promotions/coupons.ts';
+import { oneLine } from './one-line.ts';
 
 const usage = `Usage:
   npm run coupons -- create <CODE> --type percentage|fixed --value <N>
@@ -68,6 +69,11 @@ async function main(argv: string[]): Promise<number> {
         );
         return 1;
       }
+      // Valid through its day (UTC): a day already over would make a coupon no one can use.
+      if (input.data.expires && input.data.expires < now.toISOString().slice(0, 10)) {
+        console.error(`--expires: ${input.data.expires} has passed`);
+        return 1;
+      }
       const result = await createCoupon(handle.db, input.data, now);
       if (!result.ok) {
         console.error(result.error);
@@ -101,4 +107,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`${process.argv[2] ?? 'coupons'} failed: ${oneLine(error)}`);
+  return 1;
+});

@@ -1,14 +1,15 @@
 import { readEnv } from '../server/config/env.ts';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { oneLine } from './one-line.ts';
 
-const env = readEnv();
-const handle = openDatabase(env.DATABASE_URL);
+let handle: ReturnType<typeof openDatabase> | undefined;
 try {
+  handle = openDatabase(readEnv().DATABASE_URL);
   const applied = await migrateToLatest(handle.db);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
   await handle.close();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  await handle.close();
+  console.error(`migrate failed: ${oneLine(error)}`);
+  await handle?.close().catch(() => undefined);
   process.exit(1);
 }

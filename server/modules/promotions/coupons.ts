@@ -57,6 +57,11 @@ export async function validateCoupon(
   );
 }
 
+/** The largest whole number both databases store in an integer column. */
+const MAX_INT = 2_147_483_647;
+/** An empty option (`--value ""`) is a missing one, not zero. */
+const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
 /** What `npm run coupons -- create` accepts; every mistake gets a message naming the option. */
 export const newCouponSchema = z
   .object({
@@ -72,16 +77,23 @@ export const newCouponSchema = z
           ),
       ),
     type: z.enum(['percentage', 'fixed'], 'must be percentage or fixed'),
-    value: z.coerce.number('must be a number').int('must be a whole number'),
-    maxDiscountCents: z.coerce.number().int().min(1, 'must be at least 1 cent').optional(),
-    usageLimit: z.coerce.number().int().min(1, 'must be at least 1').optional(),
-    perUserLimit: z.coerce.number().int().min(1, 'must be at least 1').default(1),
+    value: z.preprocess(blankAsMissing, z.coerce.number('must be a number').int('must be a whole number').max(MAX_INT)),
+    maxDiscountCents: z.coerce.number().int().min(1, 'must be at least 1 cent').max(MAX_INT).optional(),
+    usageLimit: z.coerce.number().int().min(1, 'must be at least 1').max(MAX_INT).optional(),
+    perUserLimit: z.coerce.number().int().min(1, 'must be at least 1').max(MAX_INT).default(1),
     expires: z.iso.date('must be a date as YYYY-MM-DD').optional(),
     providerCouponId: z.string().min(1).max(200).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.type === 'percentage' && (c.value < 0 || c.value > 100)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be between 0 and 100' });
+    }
+    if (c.type === 'percentage' && c.value === 100 && c.maxDiscountCents === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'a 100% coupon needs a maximum discount: with nothing left to pay, no cart could use it',
+      });
     }
     if (c.type === 'fixed' && c.value < 1)
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'a fixed discount must be at least 1 cent' });
