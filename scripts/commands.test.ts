@@ -158,9 +158,8 @@ describe('the access command', () => {
     expect(await run('scripts/access.ts', ['grant'], env)).toMatchObject({ code: 2 });
     // A database that cannot be opened (a folder here) is one line, not a stack trace.
     const unopened = await run('scripts/access.ts', ['grant', 'nobody@example.com', 'pmp'], { DATABASE_URL: dir });
-    expect(unopened).toMatchObject({
-      code: 1,
-      stderr: 'grant failed: unable to open database file (SQLITE_CANTOPEN)\n',
-    });
+    expect(unopened.code).toBe(1);
+    expect(unopened.stderr).toContain('grant failed: unable to open database file (SQLITE_CANTOPEN)\n');
+    expect(unopened.stderr).not.toMatch(/\n\s+at /);
   });
 });
