@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, engines } from '../testing/databases.ts';
@@ -42,5 +42,30 @@ describe('the SQLite statement cache', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('migrations on SQLite', () => {
+  it('land whole or not at all: a run that fails half-way leaves no table and no record behind', async () => {
+    const handle = openDatabase(':memory:');
+    const db = handle.db as unknown as Kysely<Record<string, never>>;
+    const provider = {
+      getMigrations: async () => ({
+        '0001-first': { up: (d: Kysely<unknown>) => d.schema.createTable('first').addColumn('id', 'text').execute() },
+        '0002-broken': {
+          up: async (d: Kysely<unknown>) => {
+            await d.schema.createTable('second').addColumn('id', 'text').execute();
+            throw new Error('the second migration fails after its first statement');
+          },
+        },
+      }),
+    };
+    const { error } = await new Migrator({ db, provider }).migrateToLatest();
+    expect(String(error)).toContain('the second migration fails');
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+    expect(tables.rows.map((t) => t.name).filter((name) => !name.startsWith('kysely_'))).toEqual([]);
+    const applied = await sql`select name from kysely_migration`.execute(db);
+    expect(applied.rows).toEqual([]);
+    await handle.close();
   });
 });
