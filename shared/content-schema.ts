@@ -117,13 +117,13 @@ export const examSchema = z.strictObject({
     .max(10_000_000),
   stripePrice: z.string().max(200).optional(),
   featured: z.boolean().default(false),
-  popularity: z.number().int().min(0).default(0),
+  popularity: z.number().int().min(0).max(2_147_483_647).default(0),
   passingScore: z.number().int().min(1).max(100).default(70),
   validityDays: z.number().int().min(1).max(3650).default(365),
   curriculum: curriculumSchema.optional(),
   reviews: z.array(reviewSchema).default([]),
   faq: z.array(faqSchema).default([]),
-  createdAt: z.iso.datetime('must be an ISO-8601 date-time').optional(),
+  createdAt: z.iso.datetime('must be an ISO-8601 date-time').max(30, 'must be at most 30 characters').optional(),
 });
 
 export const contentFileSchema = z

@@ -10,3 +10,15 @@ describe('an exam’s price in a content file', () => {
     expect(() => contentFixture('free', { priceCents: 0 })).toThrow(/smallest card payment/);
   });
 });
+
+describe('numbers and dates in a content file', () => {
+  it('fit the columns of both databases (PostgreSQL refuses what SQLite would store)', () => {
+    expect(() => contentFixture('big', { popularity: 3_000_000_000 })).toThrow(/popularity/);
+    expect(() => contentFixture('long', { createdAt: '2026-01-01T00:00:00.00000000000000Z' })).toThrow(
+      /must be at most 30 characters/,
+    );
+    expect(
+      contentFixture('fine', { popularity: 2_147_483_647, createdAt: '2026-01-01T00:00:00Z' }).exam.popularity,
+    ).toBe(2_147_483_647);
+  });
+});
