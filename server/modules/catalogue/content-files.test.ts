@@ -59,6 +59,11 @@ describe('content files', () => {
     expect(problems).toHaveLength(1);
     const broken = await problemsOf(readContentFiles([path.join(dir, 'broken.json')]));
     expect(broken[0]?.message).toMatch(/^not valid JSON/);
+    // A folder without content files (content instead of content/exams) is a mistake, not an empty import.
+    const empty = await folderWith({ 'notes.txt': 'not content' });
+    expect(await problemsOf(readContentFiles([empty]))).toEqual([
+      expect.objectContaining({ file: empty, path: '$', message: 'no .json files in this folder' }),
+    ]);
   });
 
   it('refuses the same id defined in two files', async () => {

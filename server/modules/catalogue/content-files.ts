@@ -44,6 +44,9 @@ export async function listContentFiles(inputs: string[]): Promise<string[]> {
     });
     if (info.isDirectory()) {
       const names = (await readdir(input)).filter((n) => n.endsWith('.json')).sort();
+      // A folder with no content files is a mistyped path (content instead of content/exams), not an empty import.
+      if (names.length === 0)
+        throw new ContentError([{ file: input, path: '$', message: 'no .json files in this folder' }]);
       files.push(...names.map((n) => path.join(input, n)));
     } else {
       files.push(input);
