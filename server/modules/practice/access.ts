@@ -10,7 +10,10 @@ export interface Access {
   expiresAt: string;
 }
 
-/** The purchase that unlocks an exam for a user now: active and not expired. The latest wins. */
+/**
+ * The purchase that unlocks an exam for a user now: active and not expired. Of two, the one that ends last
+ * wins (a support grant of a year does not shorten a two-year purchase).
+ */
 export async function activeAccess(db: Db, userId: string, examId: string, now: Date): Promise<Access | null> {
   const row = await db
     .selectFrom('purchases')
@@ -19,7 +22,7 @@ export async function activeAccess(db: Db, userId: string, examId: string, now: 
     .where('exam_id', '=', examId)
     .where('status', '=', 'active')
     .where('expires_at', '>', now.toISOString())
-    .orderBy('purchase_date', 'desc')
+    .orderBy('expires_at', 'desc')
     .executeTakeFirst();
   return row ? { purchaseDate: row.purchase_date, expiresAt: row.expires_at } : null;
 }

@@ -121,4 +121,34 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect((await services.practice.examProgress('exam1', user))?.access?.daysRemaining).toBe(20);
     await importContent(database.db, [contentFixture('exam1', { validityDays: 30, title: 'Alpha Exam' }, 3)]);
   });
+
+  it('shows the access that ends last when a shorter grant follows a longer purchase', async () => {
+    now = new Date('2026-05-11T09:00:00.000Z');
+    const r = await services.accounts.register(
+      { name: 'Two Purchases', email: 'twice@example.com', password: 'bought-it-twice-2' },
+      { ip: '10.3.3.4' },
+    );
+    if (!r.ok) throw new Error(r.message);
+    const twice = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'twice@example.com')
+      .executeTakeFirstOrThrow();
+    // Access until 9 May 2027 (363 days from now); then support grants the exam's 30 days on top.
+    await grantAccess(database.db, 'twice@example.com', 'exam1', new Date('2026-05-09T09:00:00.000Z'));
+    await database.db
+      .updateTable('purchases')
+      .set({ expires_at: '2027-05-09T09:00:00.000Z' })
+      .where('user_id', '=', twice.id)
+      .execute();
+    await grantAccess(database.db, 'twice@example.com', 'exam1', now); // ends 10 June 2026
+    const longer = { examId: 'exam1', expiresAt: '2027-05-09T09:00:00.000Z', daysRemaining: 363, expired: false };
+    expect(await services.practice.progress.purchasedExams(twice.id)).toEqual([expect.objectContaining(longer)]);
+    expect((await services.practice.examProgress('exam1', twice))?.access).toMatchObject({ daysRemaining: 363 });
+    now = new Date('2026-07-01T00:00:00.000Z'); // the grant has ended; the purchase has not
+    expect(await services.practice.progress.purchasedExams(twice.id)).toEqual([
+      expect.objectContaining({ examId: 'exam1', expired: false }),
+    ]);
+    expect((await services.practice.progress.dashboard(twice.id)).purchased).toHaveLength(1);
+  });
 });

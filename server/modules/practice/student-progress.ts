@@ -74,10 +74,10 @@ export function createStudentProgress(db: Db, clock: () => Date) {
       .select(['purchases.exam_id', 'exams.title', 'exams.category', 'purchases.purchase_date', 'purchases.expires_at'])
       .where('purchases.user_id', '=', userId)
       .where('purchases.status', '=', 'active')
-      .orderBy('purchases.purchase_date', 'desc')
+      .orderBy('purchases.expires_at', 'asc')
       .execute();
-    // The latest purchase of each exam is the one that counts.
-    const latest = [...new Map(purchases.reverse().map((p) => [p.exam_id, p])).values()].sort((a, b) =>
+    // Of each exam's purchases, the one that ends last counts (as in activeAccess); newest first.
+    const latest = [...new Map(purchases.map((p) => [p.exam_id, p])).values()].sort((a, b) =>
       b.purchase_date.localeCompare(a.purchase_date),
     );
     if (latest.length === 0) return [];
