@@ -44,10 +44,6 @@ const payments =
     : { provider: 'sandbox' as const, settleSeconds: env.SANDBOX_SETTLE_SECONDS };
 const services = createServices({ database, baseUrl, secret: authSecret(env.AUTH_SECRET), mailer, google, payments });
 
-// Checkouts left unpaid past their payment page's lifetime give their coupon holds back.
-const sweep = setInterval(() => void services.checkout.sweep().catch(() => undefined), 5 * 60 * 1000);
-sweep.unref();
-
 const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 const app = await buildApp({
   database,
@@ -71,6 +67,19 @@ const app = await buildApp({
     },
   },
 });
+
+/** Runs `work` every `seconds` for as long as the store runs; a failure is logged and tried next time. */
+function every(seconds: number, name: string, work: () => Promise<unknown>) {
+  const timer = setInterval(
+    () => void work().catch((error: Error) => app.log.error({ err: error }, `${name} failed`)),
+    seconds * 1000,
+  );
+  timer.unref();
+}
+// Checkouts left unpaid past their payment page's lifetime give their coupon holds back.
+every(5 * 60, 'checkout sweep', () => services.checkout.sweep());
+// Exam-mode attempts whose time ran out with nobody on the page are handed in within a minute.
+every(60, 'hand-in of overdue attempts', () => services.practice.handInOverdue());
 
 let closing = false;
 async function shutdown(signal: string) {

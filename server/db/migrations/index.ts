@@ -11,6 +11,7 @@ import * as m0009 from './0009-exam-listing.ts';
 import * as m0010 from './0010-catalogue-order.ts';
 import * as m0011 from './0011-reset-open-attempts.ts';
 import * as m0012 from './0012-checkout-time-zone.ts';
+import * as m0013 from './0013-overdue-attempts.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-catalogue-order': m0010,
   '0011-reset-open-attempts': m0011,
   '0012-checkout-time-zone': m0012,
+  '0013-overdue-attempts': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

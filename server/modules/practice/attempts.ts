@@ -256,6 +256,20 @@ async function lockOpenAttempt(trx: Transaction<Database>, attemptId: string): P
   return Number(locked.numUpdatedRows) > 0;
 }
 
+/** Signed-in students' exam-mode attempts whose time (and its grace) ran out before `now`, oldest first. */
+export async function overdueAttempts(db: Db, now: Date, limit: number): Promise<Attempt[]> {
+  const candidates = await db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('status', '=', 'in_progress')
+    .where('deadline_at', '<', now.toISOString())
+    .where('user_id', 'is not', null)
+    .orderBy('deadline_at')
+    .limit(limit)
+    .execute();
+  return candidates.filter((attempt) => isOverdue(attempt, now));
+}
+
 /**
  * Grades and closes the attempt. Only answers given before the deadline (and its grace) count. Runs once:
  * a second submission, or one racing this, gets the stored result.
@@ -283,7 +297,8 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
       .updateTable('attempts')
       .set({
         status: 'completed',
-        submitted_at: now.toISOString(),
+        // Handed in when time ran out, however much later it is graded (at the latest, by the sweep).
+        submitted_at: end.toISOString(),
         percentage: score.percentage,
         score: score.score,
         total_questions: score.totalQuestions,

@@ -8,6 +8,7 @@ import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { raiseCatalogueVersion } from '../catalogue/catalogue-version.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
+import { up as dateOverdueAttempts } from '../../db/migrations/0013-overdue-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
 import { EXAM_RUNNING } from './service.ts';
 
@@ -375,6 +376,66 @@ describe.each(engines)('the test engine on %s', (engine) => {
       .where('id', '=', open.id)
       .executeTakeFirstOrThrow();
     expect(graded).toEqual({ status: 'completed', score: 1 });
+  });
+
+  it('hands in an attempt whose time ran out with nobody on the page, dated when its time ran out', async () => {
+    const away = await buyer('away@example.com', 'exam1', '10.1.1.40');
+    const exam = view(await services.practice.start('exam1-pt2', away, 'exam'));
+    await services.practice.change(exam.id, away, { questionId: 'exam1-pt2-q1', selected: ['b'] });
+    const practice = view(await services.practice.start('exam1-pt2', away, 'practice'));
+    const deadline = new Date(now.getTime() + 20 * 60_000).toISOString();
+    now = new Date(now.getTime() + 19 * 60_000);
+    const running = view(await services.practice.start('exam1-pt1', away, 'exam'));
+    now = new Date(now.getTime() + 3 * 24 * 3_600_000); // three days later, the page never opened again
+    expect(await services.practice.handInOverdue()).toBeGreaterThanOrEqual(2);
+    const rows = await database.db
+      .selectFrom('attempts')
+      .select(['id', 'status', 'score', 'submitted_at', 'time_spent_seconds'])
+      .where('user_id', '=', away.id)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(exam.id)).toMatchObject({
+      status: 'completed',
+      score: 1,
+      submitted_at: deadline,
+      time_spent_seconds: 1200,
+    });
+    // Practice mode has no deadline; exam mode of pt1 started 19 minutes in, so it too ran out days ago.
+    expect(byId.get(practice.id)).toMatchObject({ status: 'in_progress', submitted_at: null });
+    expect(byId.get(running.id)).toMatchObject({ status: 'completed' });
+    expect(await services.practice.handInOverdue()).toBe(0);
+    const history = await services.practice.progress.history(away.id, { mode: 'all', examId: null, page: 1 });
+    expect(history.attempts.map((a) => [a.testId, a.submittedAt])).toEqual([
+      ['exam1-pt1', new Date(new Date(deadline).getTime() + 19 * 60_000).toISOString()],
+      ['exam1-pt2', deadline],
+    ]);
+  });
+
+  it('leaves an exam-mode attempt with time left, and dates at their deadline those graded late before', async () => {
+    const student2 = await buyer('late@example.com', 'exam1', '10.1.1.41');
+    const open = view(await services.practice.start('exam1-pt2', student2, 'exam'));
+    now = new Date(now.getTime() + 19 * 60_000);
+    expect(await services.practice.handInOverdue()).toBe(0);
+    const attempt = await database.db
+      .selectFrom('attempts')
+      .select(['status', 'deadline_at'])
+      .where('id', '=', open.id)
+      .executeTakeFirstOrThrow();
+    expect(attempt.status).toBe('in_progress');
+    // As graded before the sweep: handed in when the student came back, a day after its deadline.
+    const dayLate = new Date(new Date(attempt.deadline_at!).getTime() + 24 * 3_600_000).toISOString();
+    await database.db
+      .updateTable('attempts')
+      .set({ status: 'completed', submitted_at: dayLate, percentage: 0, score: 0 })
+      .where('id', '=', open.id)
+      .execute();
+    await dateOverdueAttempts(database.db);
+    const dated = await database.db
+      .selectFrom('attempts')
+      .select('submitted_at')
+      .where('id', '=', open.id)
+      .executeTakeFirstOrThrow();
+    expect(dated.submitted_at).toBe(attempt.deadline_at);
   });
 
   it('says so when a test has no questions', async () => {

@@ -21,6 +21,7 @@ import {
   findAttempt,
   openAttempts,
   isOverdue,
+  overdueAttempts,
   isShortDemo,
   submitAttempt,
   type Attempt,
@@ -289,6 +290,22 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         .where('reset', '=', 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Hands in exam-mode attempts whose time ran out while nobody had the page open, so they count in
+     * history and progress without the student coming back. Returns how many were handed in.
+     */
+    async handInOverdue(limit = 500): Promise<number> {
+      const now = clock();
+      let handedIn = 0;
+      for (const attempt of await overdueAttempts(db, now, limit)) {
+        const test = await loadTest(attempt.test_id);
+        if (!test) continue;
+        await submitAttempt(db, attempt, test, now);
+        handedIn++;
+      }
+      return handedIn;
     },
   };
 }
