@@ -68,15 +68,17 @@ const app = await buildApp({
   },
 });
 
-/** Runs `work` every `seconds` for as long as the store runs; a failure is logged and tried next time. */
+/**
+ * Runs `work` now (what was due while the store was stopped) and every `seconds` after, for as long as the
+ * store runs; a failure is logged and tried next time.
+ */
 function every(seconds: number, name: string, work: () => Promise<unknown>) {
-  const timer = setInterval(
-    () => void work().catch((error: Error) => app.log.error({ err: error }, `${name} failed`)),
-    seconds * 1000,
-  );
-  timer.unref();
+  const run = () => void work().catch((error: Error) => app.log.error({ err: error }, `${name} failed`));
+  run();
+  setInterval(run, seconds * 1000).unref();
 }
-// Checkouts left unpaid past their payment page's lifetime give their coupon holds back.
+// Checkouts left unpaid past their payment page's lifetime give their coupon holds back; payments that
+// settled while nobody asked (their notice lost while the store was stopped) are fulfilled.
 every(5 * 60, 'checkout sweep', () => services.checkout.sweep());
 // Exam-mode attempts whose time ran out with nobody on the page are handed in within a minute.
 every(60, 'hand-in of overdue attempts', () => services.practice.handInOverdue());

@@ -500,6 +500,21 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds)).toMatchObject({ ok: false });
   });
 
+  it('a payment that settles while nobody asks (its notice lost in a restart) is fulfilled by the sweep', async () => {
+    const student = await newStudent([['gamma', 1]]);
+    const sessionId = await startPaying(student);
+    await sandbox().pay(sessionId, SANDBOX_CARDS.pending);
+    expect(await services.checkout.sync(sessionId)).toBe('pending');
+    expect(await services.checkout.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await checkoutOf(sessionId)).status).toBe('pending');
+    now = new Date(now.getTime() + 31_000);
+    mailer.sent.length = 0;
+    await services.checkout.sweep();
+    expect((await checkoutOf(sessionId)).status).toBe('complete');
+    expect(await count('purchases', student.id)).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
   it('fulfilment that fails half-way leaves nothing behind, and the next delivery completes it', async () => {
     const student = await newStudent([
       ['alpha', 1],

@@ -397,7 +397,11 @@ export function createCheckoutService(options: CheckoutOptions) {
       return null;
     },
 
-    /** Checkouts past their payment page's lifetime: settled if they were paid, closed if not. */
+    /**
+     * Checkouts past their payment page's lifetime: settled if they were paid, closed if not. Payments still
+     * settling are asked about too, so one that has cleared is fulfilled even when its notice was lost (the
+     * store stopped while it settled) and nobody opens a page that asks. Returns how many were looked at.
+     */
     async sweep(): Promise<number> {
       const stale = await db
         .selectFrom('checkouts')
@@ -406,7 +410,15 @@ export function createCheckoutService(options: CheckoutOptions) {
         .where('expires_at', '<', iso())
         .execute();
       for (const checkout of stale) await endUnpaid(checkout, 'swept');
-      return stale.length;
+      const settling = await db.selectFrom('checkouts').selectAll().where('status', '=', 'pending').execute();
+      for (const checkout of settling) {
+        try {
+          if (checkout.session_id) await sync(checkout.session_id);
+        } catch (error) {
+          log(`Checkout ${checkout.order_id} could not be checked: ${(error as Error).message}`);
+        }
+      }
+      return stale.length + settling.length;
     },
 
     /** Whether a payment session is this user's: only its owner is told how it went. */
