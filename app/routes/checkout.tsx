@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.headers.get('sec-fetch-site') !== 'same-origin') return redirect('/cart');
   // 'Go to Checkout' elsewhere in the store carries the coupon applied in the cart.
   const coupon = couponCode(new URL(request.url).searchParams.get('coupon'));
-  const started = await context.services.checkout.start(payer(request, context.user), coupon);
+  const started = await context.services.checkout.start(payer(request, context.user), coupon, context.client.ip);
   if (started.ok) return redirect(started.url);
   return redirectWith('/cart', [], { type: 'error', message: started.message });
 }
@@ -34,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!context.user) return data({ error: checkoutMessages.notAuthenticated }, 401);
   const form = await readForm(request);
-  const started = await context.services.checkout.start(payer(request, context.user), couponCode(form.get('coupon')));
+  const coupon = couponCode(form.get('coupon'));
+  const started = await context.services.checkout.start(payer(request, context.user), coupon, context.client.ip);
   if (started.ok) return redirect(started.url);
   return data({ error: started.message }, 400);
 }

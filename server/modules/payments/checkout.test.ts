@@ -11,6 +11,8 @@ import { importContent } from '../catalogue/content-import.ts';
 import { ownedExamIds } from '../practice/access.ts';
 import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
 import { checkoutMessages } from '../../../shared/checkout-messages.ts';
+import { couponMessages } from '../../../shared/coupon-messages.ts';
+import { COUPON_GUESSES_PER_MINUTE } from '../cart/service.ts';
 import { CHECKOUT_LIFETIME_MS, createCheckoutService, UNKNOWN_SESSIONS_PER_MINUTE } from './checkout.ts';
 import { WEBHOOK_PATH } from './index.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -487,6 +489,49 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       .execute();
     expect(held).toHaveLength(1);
     expect((await coupon('ONCEONLY')).used_count).toBe(1);
+  });
+
+  it('a refused start leaves the open payment page payable, its coupon still held', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sessionId = await startPaying(student, 'TENOFF');
+    const held = (await coupon('TENOFF')).used_count;
+    expect(await services.checkout.start(student, 'NOSUCHCODE')).toEqual({
+      ok: false,
+      message: couponMessages.unknown,
+    });
+    expect((await coupon('TENOFF')).used_count).toBe(held);
+    expect(await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds)).toMatchObject({ ok: true });
+    expect(await services.checkout.sync(sessionId)).toBe('succeeded');
+  });
+
+  it('a start just after the open page was paid in another tab charges nothing twice', async () => {
+    const student = await newStudent([
+      ['alpha', 1],
+      ['beta', 1],
+    ]);
+    const sessionId = await startPaying(student);
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds); // its notice not yet in
+    expect(await services.checkout.start(student, null)).toEqual({ ok: false, message: checkoutMessages.emptyCart });
+    expect(await count('orders', student.id)).toBe(1);
+    expect(await count('purchases', student.id)).toBe(2);
+  });
+
+  it('unknown coupon codes tried at checkout count against the same limit as in the cart', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const caller = '10.77.0.1';
+    for (let i = 0; i < COUPON_GUESSES_PER_MINUTE; i++)
+      expect(await services.checkout.start(student, `GUESS${i}`, caller)).toEqual({
+        ok: false,
+        message: couponMessages.unknown,
+      });
+    expect(await services.checkout.start(student, 'TENOFF', caller)).toEqual({
+      ok: false,
+      message: couponMessages.tooManyGuesses,
+    });
+    const elsewhere = await services.checkout.start(student, 'TENOFF', '10.77.0.2');
+    if (!elsewhere.ok) throw new Error(elsewhere.message);
+    const opened = await checkoutOf(elsewhere.url.split('/').pop()!);
+    await services.checkout.cancel(student.id, opened.order_id); // gives the hold back for the tests after
   });
 
   it('a checkout left unpaid past its lifetime is closed by the sweep and its coupon hold given back', async () => {

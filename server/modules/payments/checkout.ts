@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { CartView } from '../../../shared/cart.ts';
 import { checkoutMessages as m } from '../../../shared/checkout-messages.ts';
 import { normaliseCouponCode } from '../../../shared/coupon-rules.ts';
 import { newOrderId, splitDiscount, type OrderView, type PaymentOutcome } from '../../../shared/order.ts';
@@ -222,8 +223,8 @@ export function createCheckoutService(options: CheckoutOptions) {
     }
   }
 
-  /** Closes a student's checkouts still waiting for payment, so a new one starts clean. */
-  async function abandonOpen(userId: string): Promise<void> {
+  /** Closes a student's checkouts still waiting for payment, so a new one starts clean. Returns how many. */
+  async function abandonOpen(userId: string): Promise<number> {
     const open = await db
       .selectFrom('checkouts')
       .selectAll()
@@ -231,6 +232,7 @@ export function createCheckoutService(options: CheckoutOptions) {
       .where('status', 'in', ['creating', 'open'])
       .execute();
     for (const checkout of open) await endUnpaid(checkout, 'closed');
+    return open.length;
   }
 
   /**
@@ -256,35 +258,63 @@ export function createCheckoutService(options: CheckoutOptions) {
     return lines;
   }
 
+  /**
+   * What a new checkout would charge for the student's stored cart and coupon, or why it may not start: an
+   * empty cart, a payment for the same exams still settling, a coupon that does not apply.
+   */
+  async function payable(
+    userId: string,
+    couponCode: string | null,
+    caller: string | undefined,
+  ): Promise<
+    | { ok: false; message: string }
+    | { ok: true; cart: CartView; code: string | null; discountCents: number; providerCouponId: string | null }
+  > {
+    const settling = await stillSettling(userId);
+    const cart = await options.cart.view(userId);
+    if (cart.items.length === 0) return { ok: false, message: m.emptyCart };
+    // A payment still being confirmed is not doubled: the student waits for it instead of paying twice.
+    const paidFor = settling.filter((line) => cart.items.some((item) => item.examId === line.examId));
+    if (paidFor.length > 0)
+      return { ok: false, message: m.stillSettling(paidFor.map((l) => l.description).join(', ')) };
+    const code = couponCode ? normaliseCouponCode(couponCode) : null;
+    if (!code) return { ok: true, cart, code, discountCents: 0, providerCouponId: null };
+    const check = await options.cart.checkCoupon({ code, userId, cart, applied: false, caller });
+    if (!check.ok) return { ok: false, message: check.message };
+    const coupon = await db
+      .selectFrom('coupons')
+      .select('provider_coupon_id')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    return {
+      ok: true,
+      cart,
+      code,
+      discountCents: check.discountCents,
+      providerCouponId: coupon.provider_coupon_id ?? code,
+    };
+  }
+
   return {
-    /** 'Proceed to Payment': a payment session for the stored cart and coupon, priced here. */
+    /**
+     * 'Proceed to Payment': a payment session for the stored cart and coupon, priced here. The student's
+     * open payment page is closed only once this one will go ahead: a refusal leaves it payable. A `caller`
+     * (the client's address) who has tried too many unknown coupon codes is told to wait, as in the cart.
+     */
     async start(
       user: { id: string; email: string; name: string; timeZone?: string },
       couponCode: string | null,
+      caller?: string,
     ): Promise<StartResult> {
-      await abandonOpen(user.id);
-      const settling = await stillSettling(user.id);
-      const cart = await options.cart.view(user.id);
-      if (cart.items.length === 0) return { ok: false, message: m.emptyCart };
-      // A payment still being confirmed is not doubled: the student waits for it instead of paying twice.
-      const paidFor = settling.filter((line) => cart.items.some((item) => item.examId === line.examId));
-      if (paidFor.length > 0)
-        return { ok: false, message: m.stillSettling(paidFor.map((l) => l.description).join(', ')) };
-      const code = couponCode ? normaliseCouponCode(couponCode) : null;
-      let discountCents = 0;
-      let providerCouponId: string | null = null;
-      if (code) {
-        const check = await options.cart.checkCoupon({ code, userId: user.id, cart, applied: false });
-        if (!check.ok) return { ok: false, message: check.message };
-        discountCents = check.discountCents;
-        const coupon = await db
-          .selectFrom('coupons')
-          .select('provider_coupon_id')
-          .where('code', '=', code)
-          .executeTakeFirstOrThrow();
-        providerCouponId = coupon.provider_coupon_id ?? code;
+      let checked = await payable(user.id, couponCode, caller);
+      if (!checked.ok) return checked;
+      // Closing the open page applies what its provider says: a payment made there a moment ago is fulfilled
+      // (its exams leave the cart) or settling, so the cart is checked again before anything is charged.
+      if ((await abandonOpen(user.id)) > 0) {
+        checked = await payable(user.id, couponCode, caller);
+        if (!checked.ok) return checked;
       }
-
+      const { cart, code, discountCents, providerCouponId } = checked;
       const now = clock();
       const orderId = newOrderId(now, (n) => randomBytes(n));
       const shares = splitDiscount(
