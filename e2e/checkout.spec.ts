@@ -185,6 +185,29 @@ test('a pending payment waits on the pending page and moves on to the thank-you 
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
 });
 
+test('the pending page keeps asking through a lost answer and waits for a slow one', async ({ page }) => {
+  await signUpWithCart(page, 'pmp', PMP);
+  await proceedToPayment(page);
+  await payWith(page, '4000 0000 0000 1257');
+  await expect(page).toHaveURL(/\/payment-pending\?session_id=/);
+  await waitForHydration(page);
+  let polls = 0;
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/payment-pending.data')) failed.push(request.failure()?.errorText ?? '');
+  });
+  // The first poll is lost; each later answer takes longer than the 3 seconds between polls.
+  await page.route('**/payment-pending.data*', async (route) => {
+    if (++polls === 1) return route.abort('internetdisconnected');
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await route.continue().catch(() => undefined);
+  });
+  await expect(page).toHaveURL(/\/thank-you\?session_id=/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  // Only the poll lost on purpose failed: none was cut short by the next.
+  expect(failed).toHaveLength(1);
+});
+
 test('verification without a session, an unknown session and a stranger’s receipt', async ({ page }) => {
   await page.goto('/payment/success');
   await expect(page).toHaveURL('/payment-failed?reason=no-session');

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { redirect, useNavigation, useRevalidator } from 'react-router';
+import { redirect, useFetcher, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { notTheOwner } from '../lib/payment-owner.server.ts';
@@ -31,13 +31,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sessionId };
 }
 
-export default function PaymentPending({ loaderData }: Route.ComponentProps) {
-  const { revalidate } = useRevalidator();
-  const navigation = useNavigation();
+/**
+ * Asks again POLL_MS after the last answer came back: a slow answer is waited for, not cut short by the
+ * next poll (each one asks the payment provider). Only this page's loader is asked, so a poll that fails
+ * reaches this page's error boundary, which goes on asking, and not the whole store's error page.
+ */
+function usePolling() {
+  const { state, load } = useFetcher();
+  const { pathname, search } = useLocation();
   useEffect(() => {
-    const timer = setInterval(() => void revalidate(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [revalidate]);
+    if (state !== 'idle') return;
+    const timer = setTimeout(() => void load(pathname + search), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [state, load, pathname, search]);
+}
+
+export default function PaymentPending({ loaderData }: Route.ComponentProps) {
+  return <Waiting sessionId={loaderData.sessionId} />;
+}
+
+/** A poll that failed (the connection dropped, the store restarting) says nothing of the payment: keep asking. */
+export function ErrorBoundary() {
+  const [params] = useSearchParams();
+  return <Waiting sessionId={params.get('session_id') ?? ''} />;
+}
+
+function Waiting({ sessionId }: { sessionId: string }) {
+  usePolling();
+  const navigation = useNavigation();
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== '/payment-pending';
 
   return (
@@ -57,10 +78,7 @@ export default function PaymentPending({ loaderData }: Route.ComponentProps) {
               settles; your exams unlock then.
             </p>
             <p className="mt-2 text-sm text-slate-600">You can also leave: we email you when the order is complete.</p>
-            <a
-              href={`/payment/verify?session_id=${encodeURIComponent(loaderData.sessionId)}`}
-              className="btn-secondary mt-5"
-            >
+            <a href={`/payment/verify?session_id=${encodeURIComponent(sessionId)}`} className="btn-secondary mt-5">
               Check again
             </a>
           </>
