@@ -1,3 +1,4 @@
+import { store } from '../../lib/browser-storage.ts';
 import { THEME_KEY } from '../../lib/theme.ts';
 
 /**
@@ -9,12 +10,7 @@ export function ThemeToggle() {
   function toggle() {
     const root = document.documentElement;
     const next = root.dataset.theme === 'dark' ? 'light' : 'dark';
-    try {
-      if (matchMedia(`(prefers-color-scheme: ${next})`).matches) localStorage.removeItem(THEME_KEY);
-      else localStorage.setItem(THEME_KEY, next);
-    } catch {
-      // Storage is off (a private window): the choice holds for this page.
-    }
+    store(THEME_KEY, matchMedia(`(prefers-color-scheme: ${next})`).matches ? null : next);
     root.dataset.theme = next;
   }
   return (

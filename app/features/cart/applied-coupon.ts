@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readStored, store } from '../../lib/browser-storage.ts';
 
 /** Spec §4: an applied coupon is kept in the browser with the time applied, and restored only within 24 hours. */
 const KEY = 'appliedCoupon';
@@ -11,7 +12,7 @@ export interface AppliedCoupon {
 
 export function readAppliedCoupon(now = Date.now()): AppliedCoupon | null {
   try {
-    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as AppliedCoupon | null;
+    const value = JSON.parse(readStored(KEY) ?? 'null') as AppliedCoupon | null;
     if (
       value &&
       typeof value.code === 'string' &&
@@ -22,16 +23,16 @@ export function readAppliedCoupon(now = Date.now()): AppliedCoupon | null {
   } catch {
     // An unreadable entry is treated as none.
   }
-  localStorage.removeItem(KEY);
+  store(KEY, null);
   return null;
 }
 
 export function saveAppliedCoupon(code: string, now = Date.now()) {
-  localStorage.setItem(KEY, JSON.stringify({ code, appliedAt: now }));
+  store(KEY, JSON.stringify({ code, appliedAt: now }));
 }
 
 export function forgetAppliedCoupon() {
-  localStorage.removeItem(KEY);
+  store(KEY, null);
 }
 
 /** Where 'Go to Checkout' leads: payment for the cart, with the coupon the student applied there. */

@@ -4,6 +4,7 @@ import type { CartRequest } from '../../../shared/cart-requests.ts';
 import type { CouponCheck } from '../../../shared/coupon-rules.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useNotify } from '../../components/ui/notifications.tsx';
+import { readStored, store } from '../../lib/browser-storage.ts';
 import { postJson } from '../../lib/post-json.ts';
 
 const LOCAL_KEY = 'cart';
@@ -39,7 +40,7 @@ export function useCart(): CartApi {
 
 function readLocal(): LocalCartLine[] {
   try {
-    return parseLocalCart(JSON.parse(localStorage.getItem(LOCAL_KEY) ?? '[]'));
+    return parseLocalCart(JSON.parse(readStored(LOCAL_KEY) ?? '[]'));
   } catch {
     return [];
   }
@@ -47,8 +48,7 @@ function readLocal(): LocalCartLine[] {
 
 /** Spec §3: the anonymous cart is a list of items under `cart`; only ids and quantities are ever trusted. */
 function writeLocal(lines: LocalCartLine[]) {
-  if (lines.length === 0) localStorage.removeItem(LOCAL_KEY);
-  else localStorage.setItem(LOCAL_KEY, JSON.stringify(lines));
+  store(LOCAL_KEY, lines.length === 0 ? null : JSON.stringify(lines));
 }
 
 /** What the cart endpoint answers: the cart as it now is, and what became of the request. */
@@ -83,6 +83,15 @@ export function CartProvider({
   const [cart, setCart] = useState<CartView>(serverCart ?? EMPTY_CART);
   const [drawn, setDrawn] = useState(serverCart);
   const merging = useRef(false);
+  const pricing = useRef(0);
+
+  /** Prices the browser's cart on the server. Answers can cross: only the latest request's is drawn. */
+  const price = useCallback(async (local: LocalCartLine[]) => {
+    const ticket = ++pricing.current;
+    const r = await post({ intent: 'view', local });
+    if (r.cart && ticket === pricing.current) setCart(r.cart);
+    return r;
+  }, []);
 
   // Each time the server draws the page anew (sign-in, sign-out, a purchase) its cart is the truth.
   if (serverCart !== drawn) {
@@ -102,9 +111,19 @@ export function CartProvider({
         }
       });
     } else if (!signedIn && local.length > 0) {
-      void post({ intent: 'view', local }).then((r) => r.cart && setCart(r.cart));
+      void price(local);
     }
-  }, [signedIn]);
+  }, [signedIn, price]);
+
+  // A visitor's cart changed in another tab: this one draws it too.
+  useEffect(() => {
+    if (signedIn) return;
+    const changed = (event: StorageEvent) => {
+      if (event.key === LOCAL_KEY || event.key === null) void price(readLocal());
+    };
+    addEventListener('storage', changed);
+    return () => removeEventListener('storage', changed);
+  }, [signedIn, price]);
 
   const has = useCallback((examId: string) => cart.items.some((i) => i.examId === examId), [cart]);
 
@@ -135,12 +154,12 @@ export function CartProvider({
             },
           ];
       writeLocal(next);
-      const r = await post({ intent: 'view', local: next });
-      if (r.cart) setCart(r.cart);
-      if (already) notify('info', `${exam.title} is already in your cart`);
+      const r = await price(next);
+      if (!r.cart) refused(r);
+      else if (already) notify('info', `${exam.title} is already in your cart`);
       else notify('success', `${exam.title} added to cart`);
     },
-    [signedIn, notify, refused],
+    [signedIn, notify, refused, price],
   );
 
   const remove = useCallback(
@@ -155,13 +174,16 @@ export function CartProvider({
       } else {
         const next = readLocal().filter((l) => l.id !== exam.id);
         writeLocal(next);
-        const r = await post({ intent: 'view', local: next });
-        setCart(r.cart ?? EMPTY_CART);
+        const r = await price(next);
+        if (!r.cart) {
+          refused(r);
+          return false;
+        }
       }
       notify('warning', `${exam.title} removed from cart`);
       return true;
     },
-    [signedIn, notify, refused],
+    [signedIn, notify, refused, price],
   );
 
   // Quantity changes run one at a time, in the order asked, so the last quantity typed is the one kept.
@@ -178,15 +200,15 @@ export function CartProvider({
         }
         const next = readLocal().map((l) => (l.id === examId ? { ...l, quantity: q } : l));
         writeLocal(next);
-        const r = await post({ intent: 'view', local: next });
-        if (r.cart) setCart(r.cart);
+        const r = await price(next);
+        if (!r.cart) refused(r);
       };
       const run = quantityQueue.current.then(change);
       // A change that failed does not hold back the ones after it.
       quantityQueue.current = run.catch(() => undefined);
       return run;
     },
-    [signedIn, refused],
+    [signedIn, refused, price],
   );
 
   const clear = useCallback(async () => {
@@ -197,6 +219,7 @@ export function CartProvider({
         return false;
       }
     }
+    pricing.current++; // an answer still on its way is for a cart no longer there
     writeLocal([]);
     setCart(EMPTY_CART);
     notify('success', 'Cart has been cleared');

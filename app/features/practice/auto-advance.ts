@@ -1,16 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { readStored, store } from '../../lib/browser-storage.ts';
 
 const KEY = 'autoAdvance';
 const listeners = new Set<() => void>();
-/** The choice where storage is off (some private windows): it holds until the page is left. */
-let unstored = true;
 
 function isOn(): boolean {
-  try {
-    return localStorage.getItem(KEY) !== 'off';
-  } catch {
-    return unstored;
-  }
+  return readStored(KEY) !== 'off';
 }
 
 function subscribe(changed: () => void) {
@@ -23,12 +18,7 @@ function subscribe(changed: () => void) {
 }
 
 function setOn(on: boolean) {
-  try {
-    if (on) localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, 'off');
-  } catch {
-    unstored = on;
-  }
+  store(KEY, on ? null : 'off');
   for (const changed of listeners) changed();
 }
 

@@ -19,8 +19,11 @@ export function CartToggle({ exam, addLabel = 'Add to Cart', className = 'btn-se
   async function toggle() {
     if (busy) return;
     setBusy(true);
-    await (inCart ? remove(exam) : add(exam));
-    setBusy(false);
+    try {
+      await (inCart ? remove(exam) : add(exam));
+    } finally {
+      setBusy(false);
+    }
   }
   return (
     <button
