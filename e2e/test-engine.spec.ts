@@ -123,6 +123,49 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   await expect(page.getByText('1 of 11')).toBeVisible();
 });
 
+test('a double click on Check Answer checks once, and no message follows to the next question', async ({ page }) => {
+  const first = (await answersOf(EXAM, DEMO))[0]!;
+  await page.clock.install();
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await stopTheClock(page);
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/attempts') && request.postData()?.includes('"intent":"check"'))
+      checks.push(request.postData()!);
+  });
+  await chooseOptions(page, first, first.correct);
+  await page.getByRole('button', { name: 'Check Answer' }).dblclick();
+  await expect(page.getByText('Correct!')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.clock.runFor(1600);
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(checks).toHaveLength(1);
+});
+
+test('a double click on Start or Retry starts one attempt', async ({ page }) => {
+  const starts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/attempts') && request.postData()?.includes('"intent":"start'))
+      starts.push(request.postData()!);
+  });
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish Test' }).click();
+  await page.getByRole('button', { name: 'Finish Test' }).click();
+  await page.getByRole('button', { name: 'Retry' }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await page.goto('/demo/pmp');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Demo' }).dblclick();
+  await expect(page.getByRole('heading', { name: /^Question 1 of/ })).toBeVisible();
+  expect(starts).toHaveLength(3);
+});
+
 test('a "choose two" question needs both right options', async ({ page }) => {
   const questions = await answersOf(EXAM, DEMO);
   const index = questions.findIndex((q) => q.correct.length === 2);

@@ -10,6 +10,7 @@ import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
 import { LazyTestRunner, loadTestRunner } from '../features/practice/components/lazy-test-runner.ts';
 import type { Route } from './+types/demo';
+import { useOneAtATime } from '../lib/one-at-a-time.ts';
 
 // The result screen loads when a test ends, not with the test.
 const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));
@@ -45,7 +46,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
     navigate(checkoutPath());
   }
 
-  async function start() {
+  const start = useOneAtATime(async () => {
     setError(null);
     void loadTestRunner();
     const started = await postAttempt<{ info: TestInfo; attempt: AttemptView }>({
@@ -54,7 +55,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
     });
     if ('error' in started) setError(started.error);
     else setStage(started);
-  }
+  });
 
   return (
     <div className="container-page py-8">

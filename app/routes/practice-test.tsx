@@ -10,6 +10,7 @@ import { TestLoadFailed } from '../features/practice/components/test-load-failed
 import { LazyTestRunner, loadTestRunner } from '../features/practice/components/lazy-test-runner.ts';
 import type { Route } from './+types/practice-test';
 import { signUpPath } from '../lib/sign-up-path.ts';
+import { useOneAtATime } from '../lib/one-at-a-time.ts';
 
 // The result screen loads when a test ends, not with the test.
 const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));
@@ -58,19 +59,16 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState<string | null>(null);
   const [, setSearchParams] = useSearchParams();
 
-  const start = useCallback(
-    async (chosen: TestMode) => {
-      setError(null);
-      void loadTestRunner();
-      const attempt = await postAttempt<AttemptView>({ intent: 'start', testId: info.id, mode: chosen });
-      if ('error' in attempt) setError(attempt.error);
-      else {
-        if (chosen !== mode) setSearchParams({ mode: chosen }, { replace: true, preventScrollReset: true });
-        setStage({ kind: 'running', attempt });
-      }
-    },
-    [info.id, mode, setSearchParams],
-  );
+  const start = useOneAtATime(async (chosen: TestMode) => {
+    setError(null);
+    void loadTestRunner();
+    const attempt = await postAttempt<AttemptView>({ intent: 'start', testId: info.id, mode: chosen });
+    if ('error' in attempt) setError(attempt.error);
+    else {
+      if (chosen !== mode) setSearchParams({ mode: chosen }, { replace: true, preventScrollReset: true });
+      setStage({ kind: 'running', attempt });
+    }
+  });
   const finished = useCallback(
     (result: AttemptResult, timeUp: boolean) => setStage({ kind: 'done', result, timeUp }),
     [],

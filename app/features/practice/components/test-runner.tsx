@@ -29,6 +29,8 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   const [reviewing, setReviewing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** A check on its way: a second press (a double click) waits for it instead of asking again. */
+  const [checking, setChecking] = useState(false);
   /** The question just checked in practice mode, which moves on by itself unless the student leaves it first. */
   const [advanceFrom, setAdvanceFrom] = useState<number | null>(null);
   const question = questions[index]!;
@@ -120,18 +122,23 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   }
 
   async function check() {
+    if (checking) return;
     if (question.selected.length === 0) {
       setMessage(practiceMessages.selectAnswer);
       return;
     }
+    setChecking(true);
     // A check locks the question: the choices made before it are stored first.
-    await saving.current;
-    const response = await postAttempt<{ checked: CheckedAnswer }>({
-      intent: 'check',
-      attemptId: initial.id,
-      questionId: question.id,
-      selected: question.selected,
-    });
+    const response = await saving.current
+      .then(() =>
+        postAttempt<{ checked: CheckedAnswer }>({
+          intent: 'check',
+          attemptId: initial.id,
+          questionId: question.id,
+          selected: question.selected,
+        }),
+      )
+      .finally(() => setChecking(false));
     if ('error' in response) {
       setMessage(response.error);
       return;
@@ -151,6 +158,7 @@ export function TestRunner({ info, initial, onFinished }: Props) {
     const timer = setTimeout(() => {
       setAdvanceFrom(null);
       setIndex(advanceFrom + 1);
+      setMessage(null); // a message was about the question left behind
     }, AUTO_ADVANCE_MS);
     document.addEventListener('keydown', stay);
     document.addEventListener('pointerdown', stay);
@@ -309,7 +317,12 @@ export function TestRunner({ info, initial, onFinished }: Props) {
             Flag for review
           </button>
           {!exam && !question.checked && (
-            <button type="button" className="btn-primary" onClick={() => void check()}>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => void check()}
+              aria-disabled={checking || undefined}
+            >
               Check Answer
             </button>
           )}
