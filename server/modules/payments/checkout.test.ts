@@ -671,6 +671,11 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: 'The notification signature does not match' });
     }
+    // Signed as it should be, but replayed more than 5 minutes after it was sent.
+    const sent = now;
+    now = new Date(sent.getTime() + 301_000);
+    expect((await post(body, { [SANDBOX_SIGNATURE_HEADER]: signature })).statusCode).toBe(400);
+    now = sent;
     expect(await count('orders', student.id)).toBe(0);
     expect((await checkoutOf(sessionId)).status).toBe('open');
 

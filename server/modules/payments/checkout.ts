@@ -215,7 +215,15 @@ export function createCheckoutService(options: CheckoutOptions) {
    */
   async function endUnpaid(checkout: CheckoutsTable, failure: string): Promise<void> {
     try {
-      const payment = checkout.session_id ? await provider.expire(checkout.session_id) : null;
+      if (!checkout.session_id) {
+        // Read while its page was being made: closed only if it still is (its own start then ends the page
+        // at the provider). One whose page has opened since was handed to the student, so it is ended there.
+        if (await db.transaction().execute((trx) => closeIn(trx, checkout, 'expired', ['creating']))) return;
+        const opened = await byOrder(checkout.order_id);
+        if (opened?.status !== 'open' || !opened.session_id) return;
+        checkout = opened;
+      }
+      const payment = await provider.expire(checkout.session_id!);
       if (payment) await apply(checkout, payment);
       else await close(checkout, 'expired');
     } catch (error) {

@@ -438,6 +438,21 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(dated.submitted_at).toBe(attempt.deadline_at);
   });
 
+  it("judges a pass by the test's own passing score, not a fixed one", async () => {
+    const file = contentFixture('exam60', {}, 1);
+    file.practiceTests[0]!.passingScore = 60;
+    await importContent(database.db, [file]);
+    const attempt = view(await services.practice.start('exam60-pt1', student, 'exam'));
+    for (const questionId of ['exam60-pt1-q1', 'exam60-pt1-q2'])
+      await services.practice.change(attempt.id, student, { questionId, selected: ['b'] });
+    // 2 of 3 is 67%: a pass at 60, a fail at the default 70.
+    expect(result(await services.practice.submit(attempt.id, student))).toMatchObject({
+      percentage: 67,
+      passingScore: 60,
+      isPassed: true,
+    });
+  });
+
   it('says so when a test has no questions', async () => {
     await database.db.deleteFrom('questions').where('test_id', '=', 'exam1-pt1').execute();
     // Content changes only through an import, which raises the catalogue's version as this does.
@@ -453,8 +468,12 @@ describe.each(engines)('the test engine on %s', (engine) => {
     await revokeAccess(database.db, 'student@example.com', 'exam1', now);
     expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
     await grantAccess(database.db, 'student@example.com', 'exam1', now);
+    expect((await services.cart.add(student.id, 'exam1')).result).toBe('owned');
     now = new Date(now.getTime() + 31 * 24 * 60 * 60_000);
     expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
+    // Run out, it can be bought again.
+    expect((await services.cart.add(student.id, 'exam1')).result).toBe('added');
+    await services.cart.remove(student.id, 'exam1');
   });
 
   it('an option the catalogue removes is no longer shown as chosen in an attempt in progress', async () => {
