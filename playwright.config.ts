@@ -45,6 +45,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL: origin,
+    // Dates on the pages are drawn in the browser's zone: the same on every machine.
+    timezoneId: 'UTC',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
   },

@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await context.services.cart.viewWithOwned(context.user.id)
     : { cart: null, owned: [] };
   return data(
-    { origin: context.origin, user, flash: waiting?.flash ?? null, cart, owned },
+    { origin: context.origin, user, flash: waiting?.flash ?? null, cart, owned, year: new Date().getUTCFullYear() },
     waiting ? { headers: { 'Set-Cookie': waiting.clear } } : undefined,
   );
 }
@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main" className="flex-1 focus:outline-none">
               {children}
             </main>
-            <SiteFooter />
+            <SiteFooter year={root?.year ?? new Date().getUTCFullYear()} />
           </CartProvider>
           <PageAnnouncer />
         </NotificationProvider>

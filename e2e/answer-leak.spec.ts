@@ -73,12 +73,12 @@ test('practice mode: only the question just checked is explained, also after a r
   revealed.add(first.id);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible({ timeout: 4000 });
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
   await chooseOptions(page, second, [wrongOf(second)]);
   revealed.add(second.id);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Question 3 of 11' })).toBeVisible({ timeout: 4000 });
+  await expect(page.getByRole('heading', { name: 'Question 3 of 11' })).toBeVisible();
   // A selection that is not checked stays a secret until it is.
   await chooseOptions(page, third, [wrongOf(third)]);
 

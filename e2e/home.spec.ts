@@ -42,7 +42,9 @@ test('the home page shows the hero, promises, featured exams and the marketing s
   }
   await expect(page.locator('#how-it-works')).toBeVisible();
   await expect(page.locator('figure blockquote')).toHaveCount(3);
-  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} PracticePass`);
+  // The year in UTC; a page kept in the cache a moment before New Year may still show the one before.
+  const year = Number(/© (\d{4}) PracticePass/.exec((await page.getByRole('contentinfo').textContent()) ?? '')?.[1]);
+  expect([new Date().getUTCFullYear() - 1, new Date().getUTCFullYear()]).toContain(year);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact' })).toHaveAttribute(
     'href',
     '/contact',
