@@ -23,6 +23,21 @@ describe('progressByTest', () => {
     expect(progress.get('t3')).toBeUndefined();
   });
 
+  it('takes ties in submission time in the order listed, and reads 200,000 attempts of one test', () => {
+    const tied = progressByTest([
+      { testId: 't1', percentage: 40, submittedAt: '2026-03-01T00:00:00Z' },
+      { testId: 't1', percentage: 70, submittedAt: '2026-03-01T00:00:00Z' },
+    ]);
+    expect(tied.get('t1')).toEqual({ attempts: 2, firstScore: 40, bestScore: 70, lastScore: 70 });
+    // Scores 0..99 over and over, one second apart, the list reversed: first is the oldest, last the newest.
+    const many = Array.from({ length: 200_000 }, (_, i) => ({
+      testId: 't1',
+      percentage: i % 100,
+      submittedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    })).reverse();
+    expect(progressByTest(many).get('t1')).toEqual({ attempts: 200_000, firstScore: 0, bestScore: 99, lastScore: 99 });
+  });
+
   it('is empty with no attempts (reset attempts are left out before this)', () => {
     expect(progressByTest([]).size).toBe(0);
   });

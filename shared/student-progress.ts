@@ -45,9 +45,13 @@ export interface ExamCharts {
   examId: string;
   examTitle: string;
   passingScore: number;
+  /** The latest CHART_POINTS attempts, oldest first. */
   scores: ScorePoint[];
   domains: DomainScore[];
 }
+
+/** How many of an exam's latest attempts its score chart draws. */
+export const CHART_POINTS = 20;
 
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_MODES = ['all', 'exam', 'practice'] as const;

@@ -93,6 +93,16 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect(second.attempts.at(-1)!.testId).toBe('exam1-pt1');
   });
 
+  it("sends the chart an exam's latest 20 scores only, oldest first", async () => {
+    await take('exam2-pt1', 'practice', { 'exam2-pt1-q1': ['b'] }); // 33%
+    await take('exam2-pt1', 'practice', { 'exam2-pt1-q1': ['b'], 'exam2-pt1-q2': ['b'] }); // 67%
+    const [beta] = await services.practice.progress.charts(user.id, ['exam2']);
+    // 21 attempts in all: the first (33% in exam mode) is left out.
+    expect(beta!.scores).toHaveLength(20);
+    expect(beta!.scores.slice(-3).map((s) => s.percentage)).toEqual([0, 33, 67]);
+    expect(beta!.scores.filter((s) => s.percentage === 33)).toHaveLength(1);
+  });
+
   it('shows expired access as such, with 0 days left', async () => {
     now = new Date('2026-07-01T00:00:00.000Z');
     expect(await services.practice.progress.purchasedExams(user.id)).toEqual([

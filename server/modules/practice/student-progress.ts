@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { courseProgress, daysRemaining, progressByTest } from '../../../shared/progress.ts';
 import type { TestMode } from '../../../shared/practice.ts';
 import {
+  CHART_POINTS,
   HISTORY_PAGE_SIZE,
   type AttemptRow,
   type ExamCharts,
@@ -146,6 +147,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
           passingScore: exam.passing_score,
           scores: scores
             .filter((s) => s.exam_id === examId)
+            .slice(-CHART_POINTS)
             .map((s) => ({
               submittedAt: s.submitted_at ?? '',
               percentage: s.percentage ?? 0,

@@ -26,7 +26,7 @@ export default function ProgressCharts({ charts, timeZone }: { charts: ExamChart
 }
 
 function ScoreChart({ chart, timeZone }: { chart: ExamCharts; timeZone: string }) {
-  const points = chart.scores.slice(-20);
+  const points = chart.scores;
   const x = (i: number) =>
     PAD.left +
     (points.length <= 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (points.length - 1));
