@@ -80,8 +80,16 @@ test('from an anonymous cart to an unlocked exam: coupon, card, thank-you, email
   const order = page.getByRole('article').filter({ hasText: orderId });
   await expect(order).toContainText('$39.99 USD');
   await expect(order).toContainText(`coupon ${code}`);
+  // A coupon applied in the cart for the next purchase stays applied while an old receipt is read.
+  await page.evaluate(() =>
+    localStorage.setItem('appliedCoupon', JSON.stringify({ code: 'NEXT10', appliedAt: Date.now() })),
+  );
   await order.getByRole('link', { name: `Receipt for order ${orderId}` }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Total $39.99 USD' })).toBeVisible();
+  await expect(page.getByText('Your exams are unlocked now.')).toHaveCount(0);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => localStorage.getItem('appliedCoupon'))).toContain('NEXT10');
 });
 
 test("'Go to Checkout' on the exam page pays with the coupon applied in the cart", async ({ page }) => {

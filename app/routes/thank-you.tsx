@@ -6,15 +6,19 @@ import { OrderReceipt } from '../features/orders/order-receipt.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/thank-you';
 
-export function meta() {
-  return [{ title: 'Thank you | PracticePass' }, { name: 'robots', content: 'noindex' }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData && 'receipt' in loaderData && loaderData.receipt ? 'Receipt' : 'Thank you';
+  return [{ title: `${title} | PracticePass` }, { name: 'robots', content: 'noindex' }];
 }
 
 /** decisions.md: the order is read by its payment session, and only its owner sees it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const sessionId = new URL(request.url).searchParams.get('session_id');
-  if (!sessionId || sessionId.length > 255) return { order: null };
+  const params = new URL(request.url).searchParams;
+  const sessionId = params.get('session_id');
+  // Reached again from the order history: the receipt of an order paid some time ago.
+  const receipt = params.get('view') === 'receipt';
+  if (!sessionId || sessionId.length > 255) return { order: null, receipt };
   const { checkout } = context.services;
   let order = await checkout.orderBySession(user.id, sessionId);
   // Only the owner's payment is asked after; anyone else just finds no order here.
@@ -28,15 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (outcome === 'pending') return redirect(`/payment-pending?session_id=${encodeURIComponent(sessionId)}`);
     if (outcome === 'succeeded') order = await checkout.orderBySession(user.id, sessionId);
   }
-  return { order };
+  return { order, receipt };
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
-  // The coupon was spent on this order; the cart starts afresh.
+  const { order, receipt } = loaderData;
+  // The coupon was spent on this order; the cart starts afresh. An old receipt leaves today's cart alone.
   useEffect(() => {
-    if (order) forgetAppliedCoupon();
-  }, [order]);
+    if (order && !receipt) forgetAppliedCoupon();
+  }, [order, receipt]);
 
   if (!order) {
     return (
@@ -59,12 +63,18 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <div className="rounded-xl bg-white p-6 shadow-sm print:shadow-none">
         <p className="text-sm font-semibold tracking-wide text-emerald-800 uppercase">Payment received</p>
         <h1 id="thanks-heading" className="mt-1 text-2xl font-bold sm:text-3xl">
-          Thank you for your purchase!
+          {receipt ? 'Receipt' : 'Thank you for your purchase!'}
         </h1>
-        <p className="mt-2 text-slate-700">
-          A confirmation email has been sent to <strong className="wrap-anywhere">{order.customerEmail}</strong>. Your
-          exams are unlocked now.
-        </p>
+        {receipt ? (
+          <p className="mt-2 text-slate-700">
+            The confirmation was sent to <strong className="wrap-anywhere">{order.customerEmail}</strong>.
+          </p>
+        ) : (
+          <p className="mt-2 text-slate-700">
+            A confirmation email has been sent to <strong className="wrap-anywhere">{order.customerEmail}</strong>. Your
+            exams are unlocked now.
+          </p>
+        )}
         <div className="mt-6">
           <OrderReceipt order={order} />
         </div>
