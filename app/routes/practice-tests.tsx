@@ -78,7 +78,7 @@ const sortLabels: Record<TestSort, string> = {
 
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { exam, access, progress, courseProgress, averageBestScore, user, charts } = loaderData;
+  const { exam, access, accessEnded, progress, courseProgress, averageBestScore, user, charts } = loaderData;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // Filter and sort work on what the page already has: local state, mirrored into the address (so a
@@ -122,7 +122,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Days remaining</dt>
-          <dd className="text-2xl font-bold">{access ? access.daysRemaining : '—'}</dd>
+          <dd className="text-2xl font-bold">{access ? access.daysRemaining : accessEnded ? 0 : '—'}</dd>
         </div>
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Average best score</dt>
@@ -138,6 +138,12 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-600">Passing score</dt>
             <dd className="font-medium">{exam.passingScore}%</dd>
           </div>
+          {accessEnded && (
+            <div>
+              <dt className="text-slate-600">Access ended</dt>
+              <dd className="font-medium">{formatDate(accessEnded, 'long', timeZone)}</dd>
+            </div>
+          )}
           {access && (
             <>
               <div>
@@ -155,12 +161,13 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
 
       {demo && (
         <div className="mt-6 rounded-xl border-2 border-amber-400 bg-amber-50 p-5">
-          <h2 className="text-lg font-semibold">Try Before You Buy</h2>
+          <h2 className="text-lg font-semibold">{accessEnded ? 'Your access has ended' : 'Try Before You Buy'}</h2>
           <p className="mt-1 text-slate-800">
-            The first practice test is free.{' '}
-            {user
-              ? 'Buy full access to unlock every test.'
-              : 'Sign up to save your progress, and buy full access to unlock every test.'}
+            {accessEnded
+              ? 'The first practice test stays free, and your progress is kept. Buy full access again to unlock every test.'
+              : user
+                ? 'The first practice test is free. Buy full access to unlock every test.'
+                : 'The first practice test is free. Sign up to save your progress, and buy full access to unlock every test.'}
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             {!user && (

@@ -27,6 +27,20 @@ export async function activeAccess(db: Db, userId: string, examId: string, now: 
   return row ? { purchaseDate: row.purchase_date, expiresAt: row.expires_at } : null;
 }
 
+/** When the user's access to an exam last ran out, if it has and none is active now; null otherwise. */
+export async function accessEndedAt(db: Db, userId: string, examId: string, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('purchases')
+    .select('expires_at')
+    .where('user_id', '=', userId)
+    .where('exam_id', '=', examId)
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', now.toISOString())
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst();
+  return row?.expires_at ?? null;
+}
+
 /** Every exam the user may open in full now: one with an active, unexpired purchase. */
 export async function ownedExamIds(db: Db, userId: string, now: Date): Promise<string[]> {
   const rows = await db

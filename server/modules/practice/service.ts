@@ -13,7 +13,7 @@ import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
 import { findExam } from '../catalogue/queries.ts';
-import { activeAccess, ownedExamIds } from './access.ts';
+import { accessEndedAt, activeAccess, ownedExamIds } from './access.ts';
 import {
   attemptView,
   changeAnswer,
@@ -46,6 +46,8 @@ export type OpenedTest =
 export interface ExamProgressPage {
   exam: ExamDetail;
   access: { purchaseDate: string; expiresAt: string; daysRemaining: number } | null;
+  /** With no access now: when the student's last access to the exam ran out, if they ever had it. */
+  accessEnded: string | null;
   progress: Record<string, TestProgress>;
   courseProgress: number;
   /** The average best score of the tests scored above 0 (spec §5); null while there is none. */
@@ -249,6 +251,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (!exam) return null;
       const now = clock();
       const access = user ? await activeAccess(db, user.id, examId, now) : null;
+      const accessEnded = user && !access ? await accessEndedAt(db, user.id, examId, now) : null;
       const outcomes = user
         ? await db
             .selectFrom('attempts')
@@ -268,6 +271,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           ...access,
           daysRemaining: daysRemaining(access.expiresAt, now),
         },
+        accessEnded,
         progress: Object.fromEntries(progress),
         courseProgress: courseProgress(
           exam.practiceTests.map((t) => t.id),

@@ -108,6 +108,12 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect(await services.practice.progress.purchasedExams(user.id)).toEqual([
       expect.objectContaining({ examId: 'exam1', expired: true, daysRemaining: 0 }),
     ]);
+    // The exam's practice-tests page says when it ended (bought 1 May 09:00 for 30 days), not "never bought".
+    expect(await services.practice.examProgress('exam1', user)).toMatchObject({
+      access: null,
+      accessEnded: '2026-05-31T09:00:00.000Z',
+    });
+    expect(await services.practice.examProgress('exam2', user)).toMatchObject({ access: null, accessEnded: null });
   });
 
   it('counts nothing once progress is reset', async () => {
