@@ -64,9 +64,20 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await expect(page).toHaveURL('/history?exam=aws-cloud-practitioner');
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row').nth(1)).toContainText('Practice');
+  // Back to every exam: the list and the exam filter both say so.
+  await page.goBack();
+  await expect(page).toHaveURL('/history');
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await expect(page.getByLabel('Exam')).toHaveValue('');
+  await page.goForward();
+  await expect(page.getByLabel('Exam')).toHaveValue('aws-cloud-practitioner');
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoHorizontalScroll(page);
+  // A page past the end goes to the last one.
+  await page.goto('/history?page=5');
+  await expect(page).toHaveURL('/history');
+  await expect(page.getByRole('row')).toHaveCount(3);
 
   await page.goto('/purchased');
   const card = page.getByRole('article').filter({ hasText: 'Project Management Professional' });

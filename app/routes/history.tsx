@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Form, Link, useSubmit } from 'react-router';
+import { Form, Link, redirect, useSubmit } from 'react-router';
 import { HISTORY_MODES, parseHistoryFilters, type HistoryFilters } from '../../shared/student-progress.ts';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
 import { requireUser } from '../lib/auth.server.ts';
@@ -14,7 +14,11 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const filters = parseHistoryFilters(new URL(request.url).searchParams);
-  return { filters, ...(await context.services.practice.progress.history(user.id, filters)) };
+  const history = await context.services.practice.progress.history(user.id, filters);
+  // A page past the end (a bookmark kept after a reset, a page number typed in) goes to the last one.
+  const last = Math.max(1, history.pages);
+  if (filters.page > last) throw redirect(hrefFor(filters, { page: last }));
+  return { filters, ...history };
 }
 
 const modeLabels = { all: 'All', exam: 'Exam', practice: 'Practice' } as const;
@@ -58,6 +62,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
             <label className="max-w-full min-w-0 text-sm">
               <span className="block text-slate-700">Exam</span>
               <select
+                // Drawn anew when the address changes (Back, Forward), so it shows the filter applied.
+                key={filters.examId ?? ''}
                 name="exam"
                 defaultValue={filters.examId ?? ''}
                 onChange={(e) => submit(e.currentTarget.form)}
