@@ -230,6 +230,29 @@ test('verification without a session, an unknown session and a stranger’s rece
   await expect(page.getByText("We couldn't find information about your order.")).toBeVisible();
 });
 
+test('a payment refused when the page posts by itself (before its scripts run) is said on the cart', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpWithCart(page, 'pmp', PMP);
+  const post = (headers: Record<string, string>) =>
+    page.request.post('/checkout', {
+      form: { coupon: 'NOSUCHCODE1' },
+      headers: { origin: new URL(baseURL!).origin, 'sec-fetch-site': 'same-origin', ...headers },
+      maxRedirects: 0,
+    });
+  // From the page's scripts: the answer the cart shows under its button.
+  const fromScript = await post({ 'sec-fetch-mode': 'cors' });
+  expect(fromScript.status()).toBe(400);
+  expect(await fromScript.json()).toEqual({ error: 'Invalid coupon code' });
+  // From the browser's own form post: back to the cart, which says why.
+  const fromForm = await post({ 'sec-fetch-mode': 'navigate' });
+  expect(fromForm.status()).toBe(302);
+  expect(fromForm.headers().location).toBe('/cart');
+  await page.goto('/cart');
+  await expect(page.locator('p[data-type="error"]')).toHaveText('Invalid coupon code');
+});
+
 test('checking out needs a signed-in student: the store refuses an anonymous payment request', async ({
   request,
   baseURL,

@@ -32,10 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.user) return data({ error: checkoutMessages.notAuthenticated }, 401);
+  // The cart's button posts from the page (its form sent by the browser itself before the page's scripts
+  // have started): a refusal then goes back to the cart, said there, instead of a bare JSON answer.
+  const wholePage = request.headers.get('sec-fetch-mode') === 'navigate';
+  if (!context.user) {
+    if (wholePage) return redirect('/login?redirect=/cart');
+    return data({ error: checkoutMessages.notAuthenticated }, 401);
+  }
   const form = await readForm(request);
   const coupon = couponCode(form.get('coupon'));
   const started = await context.services.checkout.start(payer(request, context.user), coupon, context.client.ip);
   if (started.ok) return redirect(started.url);
+  if (wholePage) return redirectWith('/cart', [], { type: 'error', message: started.message });
   return data({ error: started.message }, 400);
 }
