@@ -230,6 +230,32 @@ test('verification without a session, an unknown session and a stranger’s rece
   await expect(page.getByText("We couldn't find information about your order.")).toBeVisible();
 });
 
+test('a coupon whose last use another student took meanwhile is dropped with the reason when payment is refused', async ({
+  page,
+  browser,
+}) => {
+  const code = `LAST${Date.now().toString().slice(-8)}`;
+  await createCoupon([code, '--type', 'fixed', '--value', '500', '--usage-limit', '1']);
+  await signUpWithCart(page, 'pmp', PMP);
+  await applyCoupon(page, code);
+  await expect(page.getByText('Coupon applied successfully! You saved $5.00')).toBeVisible();
+
+  const other = await browser.newContext();
+  const rival = await other.newPage();
+  await signUpWithCart(rival, 'pmp', PMP);
+  await applyCoupon(rival, code);
+  await proceedToPayment(rival);
+  await payWith(rival, '4242 4242 4242 4242');
+  await expect(rival).toHaveURL(/\/thank-you\?session_id=/);
+  await other.close();
+
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Coupon usage limit reached' }).first()).toBeVisible();
+  await expect(page.getByText(`Discount (${code})`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay $49.99 USD' })).toBeVisible();
+});
+
 test('a payment refused when the page posts by itself (before its scripts run) is said on the cart', async ({
   page,
   baseURL,

@@ -80,6 +80,17 @@ export default function Cart() {
     };
   }, [itemsKey, applied?.itemsKey, checkCoupon, cart.items.length, say]);
 
+  // Payment refused over the coupon (another student took its last use since it was applied): it is checked
+  // again, and dropped with the reason if it no longer applies, so the next press can pay.
+  const answer = checkout.state === 'idle' ? checkout.data : undefined;
+  const [recheckedFor, setRecheckedFor] = useState(answer);
+  if (answer !== recheckedFor) {
+    setRecheckedFor(answer);
+    const refusal = answer?.error;
+    if (applied && refusal && Object.values(couponMessages).includes(refusal as never))
+      setApplied({ ...applied, itemsKey: '' });
+  }
+
   async function apply(event: FormEvent) {
     event.preventDefault();
     const problem = couponEntryProblem({
