@@ -22,4 +22,6 @@ export const practiceMessages = {
   timeLeft: (minutes: number) => `Less than ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left.`,
   timeUpHandedIn: 'Time is up: your answers were handed in.',
   tooManyChoices: (choose: string) => `${choose} only: untick an answer to choose another.`,
+  accessEnded:
+    'Your access to this exam has ended. Finish Test shows your result; buy access again to go on practising.',
 } as const;

@@ -453,6 +453,26 @@ describe.each(engines)('the test engine on %s', (engine) => {
     });
   });
 
+  it('an attempt begun before access ran out can be finished: an exam until its time is up, any one handed in', async () => {
+    const ending = await buyer('ending@example.com', 'exam1', '10.1.1.42'); // 30 days from now
+    now = new Date(now.getTime() + 30 * 24 * 3_600_000 - 10 * 60_000); // 10 minutes of access left
+    const exam = view(await services.practice.start('exam1-pt2', ending, 'exam'));
+    const practice = view(await services.practice.start('exam1-pt3', ending, 'practice'));
+    now = new Date(now.getTime() + 11 * 60_000); // access ended a minute ago
+    expect(await services.practice.start('exam1-pt3', ending, 'exam')).toMatchObject({ status: 403 });
+    expect(await services.practice.change(exam.id, ending, { questionId: 'exam1-pt2-q1', selected: ['b'] })).toEqual({
+      checked: null,
+    });
+    expect(
+      await services.practice.change(practice.id, ending, { questionId: 'exam1-pt3-q1', selected: ['b'], check: true }),
+    ).toEqual({ error: practiceMessages.accessEnded, status: 403 });
+    // Back on the practice test's page, the attempt is handed in and its result shown.
+    const back = await services.practice.openTest('exam1-pt3', ending, 'practice');
+    expect(back).toMatchObject({ kind: 'ready', attempt: null, result: { attemptId: practice.id, saved: true } });
+    expect(result(await services.practice.submit(exam.id, ending))).toMatchObject({ score: 1, saved: true });
+    expect((await services.practice.openTest('exam1-pt2', ending, 'exam')).kind).toBe('locked');
+  });
+
   it('says so when a test has no questions', async () => {
     await database.db.deleteFrom('questions').where('test_id', '=', 'exam1-pt1').execute();
     // Content changes only through an import, which raises the catalogue's version as this does.

@@ -75,11 +75,25 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   }
 
   /**
+   * Whether a student whose access ran out may still go on with an attempt begun while it lasted: it may
+   * always be handed in (its result shown), and an exam-mode attempt answered until its time is up. A
+   * practice-mode attempt, which has no end, shows no more answers.
+   */
+  function mayFinish(attempt: Attempt, user: User, purpose: 'answer' | 'hand-in', now: Date): boolean {
+    if (attempt.user_id === null || attempt.user_id !== user?.id) return false;
+    return purpose === 'hand-in' || (attempt.mode === 'exam' && !isOverdue(attempt, now));
+  }
+
+  /**
    * The attempt, if it belongs to this visitor. A student's attempt is theirs alone; an attempt kept for
    * nobody (the short demo, or a free test started signed out) belongs to whoever holds its random id, so
    * a student may take the demo, or sign in halfway through a free test, and still answer and submit it.
    */
-  async function ownAttempt(attemptId: string, user: User): Promise<{ attempt: Attempt; test: LoadedTest } | Refusal> {
+  async function ownAttempt(
+    attemptId: string,
+    user: User,
+    purpose: 'answer' | 'hand-in',
+  ): Promise<{ attempt: Attempt; test: LoadedTest } | Refusal> {
     const attempt =
       typeof attemptId === 'string' && attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
     // A student's attempt asked for by someone signed out is most likely theirs, signed out in another tab.
@@ -88,7 +102,11 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       return { error: practiceMessages.attemptNotFound, status: 404 };
     const test = await loadTest(attempt.test_id);
     if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
-    if (!(await mayOpen(test, user, clock()))) return { error: practiceMessages.signUpForMore, status: 403 };
+    const now = clock();
+    if (!(await mayOpen(test, user, now))) {
+      if (!mayFinish(attempt, user, purpose, now))
+        return { error: attempt.user_id ? practiceMessages.accessEnded : practiceMessages.signUpForMore, status: 403 };
+    }
     return { attempt, test };
   }
 
@@ -111,10 +129,17 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const test = await loadTest(testId);
       if (!test) return { kind: 'not-found' };
       const now = clock();
-      if (!(await mayOpen(test, user, now))) return { kind: 'locked', info: test.info };
-      if (test.questions.length === 0) return { kind: 'empty', info: test.info };
       const unfinishedByMode = user ? await openAttempts(db, user.id, testId) : {};
       const open = unfinishedByMode[mode];
+      if (!(await mayOpen(test, user, now))) {
+        // Access ran out during an attempt: an exam with time left goes on; anything else is handed in.
+        if (!open) return { kind: 'locked', info: test.info };
+        if (!mayFinish(open, user, 'answer', now)) {
+          const result = await submitAttempt(db, open, test, now);
+          return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
+        }
+      }
+      if (test.questions.length === 0) return { kind: 'empty', info: test.info };
       if (!open) {
         // The start screen offers both modes: an unfinished attempt in the other one is offered to resume.
         const other: TestMode = mode === 'exam' ? 'practice' : 'exam';
@@ -216,7 +241,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       user: User,
       change: { questionId: string; selected?: unknown; flagged?: boolean; check?: boolean },
     ): Promise<{ checked: CheckedAnswer | null } | Refusal> {
-      const owned = await ownAttempt(attemptId, user);
+      const owned = await ownAttempt(attemptId, user, 'answer');
       if ('error' in owned) return owned;
       const now = clock();
       const refused = change.check ? await examRunning(owned.attempt, user, now) : null;
@@ -228,7 +253,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
      * meanwhile, as its page invites them to) is kept for that student; the short demo is kept for nobody.
      */
     async submit(attemptId: string, user: User): Promise<AttemptResult | Refusal> {
-      const owned = await ownAttempt(attemptId, user);
+      const owned = await ownAttempt(attemptId, user, 'hand-in');
       if ('error' in owned) return owned;
       const { attempt, test } = owned;
       const refused = attempt.status === 'in_progress' ? await examRunning(attempt, user, clock()) : null;
