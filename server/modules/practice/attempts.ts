@@ -119,13 +119,18 @@ export function isOverdue(attempt: Attempt, now: Date): boolean {
   return deadline !== null && !answeredInTime(now, deadline);
 }
 
+/**
+ * The attempt's questions with their options in its order. An option the catalogue has removed since the
+ * attempt began is left out; one it has added is shown after the others (it may be the right answer now).
+ */
 function questionsInLayout(attempt: Attempt, test: LoadedTest): { question: ServerQuestion; optionOrder: string[] }[] {
   const byId = new Map(test.questions.map((q) => [q.id, q]));
   return layoutOf(attempt).questions.flatMap(({ id, options }) => {
     const question = byId.get(id);
-    return question
-      ? [{ question, optionOrder: options.filter((o) => question.options.some((qo) => qo.id === o)) }]
-      : [];
+    if (!question) return [];
+    const kept = options.filter((o) => question.options.some((qo) => qo.id === o));
+    const added = question.options.map((o) => o.id).filter((o) => !options.includes(o));
+    return [{ question, optionOrder: [...kept, ...added] }];
   });
 }
 

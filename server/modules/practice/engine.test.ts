@@ -515,6 +515,23 @@ describe.each(engines)('the test engine on %s', (engine) => {
     });
   });
 
+  it('an option the catalogue adds is shown in an attempt in progress and in its review', async () => {
+    const file = contentFixture('exam4', {}, 1);
+    await importContent(database.db, [file]);
+    const attempt = view(await services.practice.start('exam4-pt1', student, 'exam'));
+    const question = file.practiceTests[0]!.questions[0]!;
+    question.options = [...question.options, { id: 'd', text: 'Four' }];
+    question.correct = ['d'];
+    await importContent(database.db, [file]);
+    const resumed = await services.practice.openTest('exam4-pt1', student, 'exam');
+    if (resumed.kind !== 'ready' || !resumed.attempt) throw new Error('expected the attempt to resume');
+    expect(resumed.attempt.questions[0]!.options.map((o) => o.id)).toEqual(['a', 'b', 'c', 'd']);
+    await services.practice.change(attempt.id, student, { questionId: 'exam4-pt1-q1', selected: ['d'] });
+    const graded = result(await services.practice.submit(attempt.id, student));
+    expect(graded.score).toBe(1);
+    expect(graded.review[0]!.options.map((o) => o.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('shows no answer in practice mode while the same test runs in exam mode for the student', async () => {
     const both = await buyer('both@example.com', 'exam1', '10.1.1.7');
     const exam = view(await services.practice.start('exam1-pt2', both, 'exam'));
