@@ -133,12 +133,28 @@ test('a declined card: the failure page says why and the cart is kept', async ({
   await expect(page.getByRole('heading', { name: ITIL })).toBeVisible();
 });
 
-test('a mistyped card number is refused on the payment page', async ({ page }) => {
+test('a mistyped card number, a past expiry or a short CVC is refused at its field on the payment page', async ({
+  page,
+}) => {
   await signUpWithCart(page, 'itil-4-foundation', ITIL);
   await proceedToPayment(page);
   await payWith(page, '4242 4242 4242 4241');
-  await expect(page.getByRole('alert').filter({ hasText: 'Your card number is invalid.' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('Your card number is invalid.');
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Expiry (MM / YY)').fill('01 / 20');
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByLabel('Expiry (MM / YY)')).toHaveAccessibleDescription(
+    "Your card's expiration year is in the past.",
+  );
+  await expect(page.getByLabel('Card number')).not.toHaveAttribute('aria-invalid');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('12');
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByLabel('CVC')).toHaveAccessibleDescription("Your card's security code is incomplete.");
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByLabel('CVC').fill('123');
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/thank-you\?session_id=/);
 });
 
 test('a cancelled payment goes back with the cart as it was', async ({ page }) => {

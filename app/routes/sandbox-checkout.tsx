@@ -26,10 +26,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!back) throw data('This payment page does not exist.', 404);
     return Response.redirect(back, 303);
   }
-  const card = form.get('card');
-  const paid = await sandbox.pay(params.sessionId, typeof card === 'string' ? card.slice(0, 40) : '');
-  if (!paid.ok) return data({ error: paid.error }, 400);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.slice(0, 40) : '';
+  };
+  const paid = await sandbox.pay(params.sessionId, text('card'), { expiry: text('expiry'), cvc: text('cvc') });
+  if (!paid.ok) return data({ field: paid.field ?? 'card', error: paid.error }, 400);
   return Response.redirect(paid.redirectTo, 303);
+}
+
+function ErrorText({ field, error }: { field: string; error: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={`${field}-error`} role="alert" className="mt-1 text-sm font-medium text-red-800">
+      {error}
+    </p>
+  );
+}
+
+/** A field's error, tied to it: its text, and the attributes that say the field is wrong and why. */
+function fieldError(actionData: { field: string; error: string } | undefined, field: string, describedBy?: string) {
+  const error = actionData?.field === field ? actionData.error : null;
+  return {
+    error,
+    props: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${field}-error` : describedBy,
+    },
+  };
 }
 
 const TEST_CARDS = [
@@ -42,6 +66,9 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
   const { page } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const open = page.state === 'open';
+  const card = fieldError(actionData, 'card', 'card-help');
+  const expiry = fieldError(actionData, 'expiry');
+  const cvc = fieldError(actionData, 'cvc');
   return (
     <section aria-labelledby="sandbox-heading" className="container-page max-w-xl py-10">
       <p className="rounded-lg border-2 border-dashed border-amber-600 bg-amber-50 p-3 text-sm font-semibold text-amber-900">
@@ -81,16 +108,11 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                 inputMode="numeric"
                 autoComplete="cc-number"
                 required
-                aria-invalid={actionData?.error ? true : undefined}
-                aria-describedby={actionData?.error ? 'card-error' : 'card-help'}
+                {...card.props}
                 className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3 font-mono"
                 placeholder="4242 4242 4242 4242"
               />
-              {actionData?.error && (
-                <p id="card-error" role="alert" className="mt-1 text-sm font-medium text-red-800">
-                  {actionData.error}
-                </p>
-              )}
+              <ErrorText field="card" error={card.error} />
             </div>
             <div className="grid grid-cols-2 gap-3">
               <div>
@@ -102,8 +124,10 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                   name="expiry"
                   autoComplete="cc-exp"
                   defaultValue="12 / 34"
+                  {...expiry.props}
                   className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3"
                 />
+                <ErrorText field="expiry" error={expiry.error} />
               </div>
               <div>
                 <label htmlFor="cvc" className="block text-sm font-medium">
@@ -115,8 +139,10 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
                   inputMode="numeric"
                   autoComplete="cc-csc"
                   defaultValue="123"
+                  {...cvc.props}
                   className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3"
                 />
+                <ErrorText field="cvc" error={cvc.error} />
               </div>
             </div>
             <button
@@ -129,7 +155,7 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
               {busy ? 'Processing…' : `Pay ${formatPrice(page.totalCents)}`}
             </button>
             <div id="card-help" className="rounded-lg bg-slate-50 p-3 text-sm">
-              <p className="font-medium">Test cards (any expiry and CVC)</p>
+              <p className="font-medium">Test cards (any expiry to come, any 3-digit CVC)</p>
               <ul className="mt-1 space-y-0.5">
                 {TEST_CARDS.map(([number, outcome]) => (
                   <li key={number}>

@@ -216,7 +216,13 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     const sessionId = await startPaying(student);
     expect(await sandbox().pay(sessionId, '4242 4242 4242 4241')).toEqual({
       ok: false,
+      field: 'card',
       error: 'Your card number is invalid.',
+    });
+    expect(await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds, { expiry: '10 / 20', cvc: '123' })).toEqual({
+      ok: false,
+      field: 'expiry',
+      error: "Your card's expiration year is in the past.",
     });
     expect(await services.checkout.sync(sessionId)).toBe('failed');
     expect((await checkoutOf(sessionId)).status).toBe('open');

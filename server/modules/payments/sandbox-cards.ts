@@ -29,3 +29,23 @@ export function cardOutcome(raw: string): CardOutcome | { error: string } {
   if (digits === SANDBOX_CARDS.pending) return 'pending';
   return 'paid';
 }
+
+export type CardDetailsProblem = { field: 'expiry' | 'cvc'; error: string };
+
+/**
+ * The expiry (MM / YY, or MM / YYYY) and security code, checked as a card processor's page checks them: a
+ * card is good until the end of its expiry month. Null when both will do.
+ */
+export function cardDetailsProblem(expiry: string, cvc: string, now: Date): CardDetailsProblem | null {
+  const digits = expiry.replace(/[\s/-]/g, '');
+  const match = /^(\d{2})(\d{2}|\d{4})$/.exec(digits);
+  const month = match ? Number(match[1]) : 0;
+  if (!match || month < 1 || month > 12)
+    return { field: 'expiry', error: "Your card's expiration date is incomplete." };
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (year < now.getUTCFullYear()) return { field: 'expiry', error: "Your card's expiration year is in the past." };
+  if (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+    return { field: 'expiry', error: "Your card's expiration date is in the past." };
+  if (!/^\d{3,4}$/.test(cvc.trim())) return { field: 'cvc', error: "Your card's security code is incomplete." };
+  return null;
+}

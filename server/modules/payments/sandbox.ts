@@ -8,7 +8,7 @@ import {
   type PaymentState,
   type ProviderPayment,
 } from './provider.ts';
-import { cardOutcome } from './sandbox-cards.ts';
+import { cardDetailsProblem, cardOutcome } from './sandbox-cards.ts';
 
 type Db = Kysely<Database>;
 
@@ -49,7 +49,9 @@ export interface SandboxPage {
   cancelUrl: string;
 }
 
-export type PayResult = { ok: true; redirectTo: string } | { ok: false; error: string };
+/** A refusal names the field it is about (card, expiry or cvc) where there is one. */
+export type PayResult =
+  { ok: true; redirectTo: string } | { ok: false; error: string; field?: 'card' | 'expiry' | 'cvc' };
 
 export function signSandboxBody(secret: string, body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
@@ -216,12 +218,18 @@ export function createSandboxProvider(options: SandboxOptions) {
     },
 
     /** Pays with a test card: the number decides the outcome. Then back to the store, as a provider does. */
-    async pay(sessionId: string, cardNumber: string): Promise<PayResult> {
+    async pay(
+      sessionId: string,
+      cardNumber: string,
+      details: { expiry: string; cvc: string } = { expiry: '12 / 34', cvc: '123' },
+    ): Promise<PayResult> {
       const row = await current(sessionId);
       if (!row) return { ok: false, error: 'This payment page does not exist.' };
       if (row.status !== 'open') return { ok: false, error: 'This payment page is closed.' };
       const outcome = cardOutcome(cardNumber);
-      if (typeof outcome === 'object') return { ok: false, error: outcome.error };
+      if (typeof outcome === 'object') return { ok: false, field: 'card', error: outcome.error };
+      const problem = cardDetailsProblem(details.expiry, details.cvc, clock());
+      if (problem) return { ok: false, ...problem };
       const last4 = cardNumber.replace(/\D/g, '').slice(-4);
       const paymentId = `sbx_pi_${randomBytes(12).toString('hex')}`;
       if (outcome === 'declined') {
