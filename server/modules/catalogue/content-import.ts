@@ -185,6 +185,9 @@ async function importExam(trx: Transaction<Database>, name: string, file: Conten
         .set({ ...values, updated_at: now })
         .where('id', '=', test.id)
         .execute();
+      // A test moved to another exam takes its attempts along: they count in the progress of its new exam.
+      if (existing.exam_id !== exam.id)
+        await trx.updateTable('attempts').set({ exam_id: exam.id }).where('test_id', '=', test.id).execute();
       report.practiceTests.updated++;
     } else {
       report.practiceTests.unchanged++;

@@ -422,7 +422,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     await sandbox().pay(first, SANDBOX_CARDS.pending);
     expect(await services.checkout.sync(first)).toBe('pending');
     await db().updateTable('checkouts').set({ status: 'failed' }).where('session_id', '=', first).execute();
-    expect(await startPaying(student)).not.toBe(first);
+    expect(await services.checkout.start(student, null)).toMatchObject({ ok: true });
   });
 
   it('the cancel link closes the payment, gives the coupon back and keeps the cart', async () => {
@@ -596,7 +596,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
         updated_at: now.toISOString(),
       })
       .execute();
-    await expect(services.checkout.sync(sessionId)).rejects.toThrow();
+    await expect(services.checkout.sync(sessionId)).rejects.toThrow(/unique constraint/i);
     expect(await count('orders', student.id)).toBe(0);
     expect(await count('purchases', student.id)).toBe(0);
     expect(await cartOf(student.id)).toEqual(['alpha', 'beta']);

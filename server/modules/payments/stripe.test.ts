@@ -339,9 +339,8 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
     expect(await holdOf(orderId)).toBe('used');
   });
 
-  // Known gap: Stripe leaves a failed async payment's session 'complete' and 'unpaid', exactly like one still
-  // processing, and the adapter reads only the session, so the checkout stays 'pending'. Only the payment
-  // intent's status (or the event type) tells the two apart. Turn this into `it` once the adapter reads it.
+  // Stripe leaves a failed async payment's session 'complete' and 'unpaid', exactly like one still
+  // processing: only the payment intent's status tells the two apart, and the adapter reads it.
   it('a failed async payment fails the checkout: no order, the coupon hold given back, the cart kept', async () => {
     const student = await newStudent([['alpha', 1]]);
     const before = await usedCount('TENOFF');
