@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
+import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { importContent } from '../server/modules/catalogue/content-import.ts';
+import { ownedExamIds } from '../server/modules/practice/access.ts';
 import { contentFixture } from '../server/testing/content-fixtures.ts';
+import { insertStudent } from '../server/testing/students.ts';
 
 // Each test starts the real commands as new processes; on a busy machine a start can take seconds.
 vi.setConfig({ testTimeout: 120_000 });
@@ -148,6 +152,37 @@ describe('the coupons command', () => {
 });
 
 describe('the access command', () => {
+  it('grants an exam for its validity days and revokes it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const handle = openDatabase(env.DATABASE_URL);
+    await migrateToLatest(handle.db);
+    await importContent(handle.db, [contentFixture('alpha', { validityDays: 30 })]);
+    const { id, email } = await insertStudent(handle, [], new Date());
+    const owned = () => ownedExamIds(handle.db, id, new Date());
+    try {
+      const endsOn = () => new Date(Date.now() + 30 * 24 * 3_600_000).toISOString().slice(0, 10);
+      const before = endsOn();
+      const granted = await run('scripts/access.ts', ['grant', email, 'alpha'], env);
+      // The day 30 days from the grant (two days, should midnight UTC pass while it runs).
+      const said = [before, endsOn()].map((day) => `Granted ${email} access to alpha until ${day}\n`);
+      expect(granted.code).toBe(0);
+      expect(said).toContain(granted.stdout);
+      expect(await owned()).toEqual(['alpha']);
+      expect(await run('scripts/access.ts', ['revoke', email, 'alpha'], env)).toMatchObject({
+        code: 0,
+        stdout: `Revoked ${email}'s access to alpha\n`,
+      });
+      expect(await owned()).toEqual([]);
+      expect(await run('scripts/access.ts', ['revoke', email, 'alpha'], env)).toMatchObject({
+        code: 0,
+        stdout: `${email} had no active access to alpha\n`,
+      });
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('refuses unknown students and exams with a message', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
     const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
