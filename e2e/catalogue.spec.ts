@@ -53,6 +53,17 @@ test('a search in the page form updates the results and the address', async ({ p
   await expect(page).toHaveURL('/exams?q=project');
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Project Management Professional (PMP)']);
   await expect(box).toHaveValue('project');
+  // Focus stays where the search was made: a keyboard user goes on from there.
+  await expect(page.getByRole('button', { name: 'Search' })).toBeFocused();
+  await box.fill('azure');
+  await box.press('Enter');
+  await expect(page).toHaveURL('/exams?q=azure');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(box).toBeFocused();
+  // Back to the last search: the field shows it.
+  await page.goBack();
+  await expect(page).toHaveURL('/exams?q=project');
+  await expect(box).toHaveValue('project');
 });
 
 test('the catalogue shows "Loading exams..." while a search is on its way', async ({ page }) => {

@@ -88,7 +88,7 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
         <h1 id="exams-heading" className="text-3xl font-bold">
           Available Certification Exams
         </h1>
-        <SearchForm key={term} defaultValue={term} />
+        <SearchForm defaultValue={term} />
       </div>
       {loading ? (
         <Spinner label={catalogueMessages.loadingExams} />

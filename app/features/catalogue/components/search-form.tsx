@@ -1,14 +1,22 @@
+import { useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { SEARCH_MAX_LENGTH } from '../../../../shared/catalogue.ts';
 
 /** Searches the catalogue on /exams; works as a plain GET form before the page's script loads. */
 export function SearchForm({ defaultValue = '', id = 'exam-search' }: { defaultValue?: string; id?: string }) {
+  // The form stays in place through a search, so focus stays where it was (the field or its button); the
+  // field shows the search of the page shown, after Back and Forward too.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.value = defaultValue;
+  }, [defaultValue]);
   return (
     <Form method="get" action="/exams" role="search" className="flex w-full max-w-xl gap-2">
       <label htmlFor={id} className="sr-only">
         Search exams
       </label>
       <input
+        ref={input}
         id={id}
         type="search"
         name="q"
