@@ -40,7 +40,9 @@ export interface Purchase {
 export async function buyThroughSandbox(api: APIRequestContext, examId: string): Promise<Purchase> {
   expect((await (await api.post('/api/cart', { data: { intent: 'add', examId } })).json()).result).toBe('added');
   const paymentPage = await openCheckout(api);
-  const receipt = await api.post(paymentPage, { form: { intent: 'pay', card: '4242 4242 4242 4242' } });
+  // The fields as the page's form sends them, its expiry and CVC as filled in.
+  const form = { intent: 'pay', card: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+  const receipt = await api.post(paymentPage, { form });
   const url = new URL(receipt.url());
   expect(url.pathname).toBe('/thank-you');
   const orderId = /ORD-\d{10,16}[A-Z]{8}/.exec(await receipt.text())?.[0];
