@@ -2,7 +2,6 @@
 export const practiceMessages = {
   signUpForMore: 'Please sign up to access more practice tests.',
   examNotFound: (id: string) => `Exam with ID ${id} not found.`,
-  loadTestsFailed: 'Failed to load practice tests. Please try again later.',
   resetFailed: 'Failed to reset progress. Please try again later.',
   resetNeedsLogin: 'You must be logged in to reset progress.',
   loadTestFailed: (message: string) => `Failed to load practice test: ${message}`,
@@ -22,6 +21,4 @@ export const practiceMessages = {
   timeLeft: (minutes: number) => `Less than ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left.`,
   timeUpHandedIn: 'Time is up: your answers were handed in.',
   tooManyChoices: (choose: string) => `${choose} only: untick an answer to choose another.`,
-  accessEnded:
-    'Your access to this exam has ended. Finish Test shows your result; buy access again to go on practising.',
 } as const;

@@ -10,7 +10,7 @@ import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
 import { LazyTestRunner, loadTestRunner } from '../features/practice/components/lazy-test-runner.ts';
 import type { Route } from './+types/demo';
-import { useOneAtATime } from '../lib/one-at-a-time.ts';
+import { useOneAtATime } from '../features/practice/one-at-a-time.ts';
 
 // The result screen loads when a test ends, not with the test.
 const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { data, Link, useActionData, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/practice-messages.ts';
+import { practiceTestsMessages } from '../../shared/practice-tests-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import {
   matchesFilter,
@@ -163,11 +164,12 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 rounded-xl border-2 border-amber-400 bg-amber-50 p-5">
           <h2 className="text-lg font-semibold">{accessEnded ? 'Your access has ended' : 'Try Before You Buy'}</h2>
           <p className="mt-1 text-slate-800">
+            The first practice test is free.{' '}
             {accessEnded
-              ? 'The first practice test stays free, and your progress is kept. Buy full access again to unlock every test.'
+              ? 'Buy full access again to unlock every test.'
               : user
-                ? 'The first practice test is free. Buy full access to unlock every test.'
-                : 'The first practice test is free. Sign up to save your progress, and buy full access to unlock every test.'}
+                ? 'Buy full access to unlock every test.'
+                : 'Sign up to save your progress, and buy full access to unlock every test.'}
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             {!user && (
@@ -245,7 +247,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <StatusPage
       title={notFound ? 'Exam Not Found' : 'Practice tests'}
-      message={notFound ? String((error as { data: string }).data) : practiceMessages.loadTestsFailed}
+      message={notFound ? String((error as { data: string }).data) : practiceTestsMessages.loadTestsFailed}
     />
   );
 }

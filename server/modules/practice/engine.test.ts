@@ -10,7 +10,7 @@ import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { up as dateOverdueAttempts } from '../../db/migrations/0013-overdue-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
-import { EXAM_RUNNING } from './service.ts';
+import { ACCESS_ENDED, EXAM_RUNNING } from './service.ts';
 
 const isView = (v: AttemptView | { error: string }): v is AttemptView => 'questions' in v;
 function view(v: AttemptView | { error: string; status: number }): AttemptView {
@@ -465,7 +465,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
     });
     expect(
       await services.practice.change(practice.id, ending, { questionId: 'exam1-pt3-q1', selected: ['b'], check: true }),
-    ).toEqual({ error: practiceMessages.accessEnded, status: 403 });
+    ).toEqual({ error: ACCESS_ENDED, status: 403 });
     // Back on the practice test's page, the attempt is handed in and its result shown.
     const back = await services.practice.openTest('exam1-pt3', ending, 'practice');
     expect(back).toMatchObject({ kind: 'ready', attempt: null, result: { attemptId: practice.id, saved: true } });

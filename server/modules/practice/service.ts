@@ -58,6 +58,9 @@ type User = Pick<SessionUser, 'id'> | null;
 
 export const DEMO_QUESTIONS = 5;
 export const DEMO_MINUTES = 30;
+/** Sent when access ran out during a practice-mode attempt; the browser shows the server's words. */
+export const ACCESS_ENDED =
+  'Your access to this exam has ended. Finish Test shows your result; buy access again to go on practising.';
 /** Sent with a refused check or hand-in in practice mode; the browser shows the server's words. */
 export const EXAM_RUNNING =
   'You are taking this test in exam mode. Hand that attempt in, or let its time run out, before practice mode shows answers.';
@@ -105,7 +108,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     const now = clock();
     if (!(await mayOpen(test, user, now))) {
       if (!mayFinish(attempt, user, purpose, now))
-        return { error: attempt.user_id ? practiceMessages.accessEnded : practiceMessages.signUpForMore, status: 403 };
+        return { error: attempt.user_id ? ACCESS_ENDED : practiceMessages.signUpForMore, status: 403 };
     }
     return { attempt, test };
   }
