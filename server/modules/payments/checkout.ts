@@ -244,6 +244,20 @@ export function createCheckoutService(options: CheckoutOptions) {
   }
 
   /**
+   * Asks the provider about a checkout's payment and acts on the answer; 'unknown' when it has no session
+   * yet or the provider cannot be asked now (logged; the webhook or the next sweep asks again).
+   */
+  async function askAbout(checkout: CheckoutsTable): Promise<PaymentOutcome | 'unknown'> {
+    if (!checkout.session_id) return 'unknown';
+    try {
+      return await sync(checkout.session_id);
+    } catch (error) {
+      log(`Checkout ${checkout.order_id} could not be checked: ${(error as Error).message}`);
+      return 'unknown';
+    }
+  }
+
+  /**
    * The lines of the student's payments still settling. Each is asked about first: one that has cleared is
    * fulfilled, which takes its exams out of the cart.
    */
@@ -256,12 +270,8 @@ export function createCheckoutService(options: CheckoutOptions) {
       .execute();
     const lines: CheckoutLine[] = [];
     for (const checkout of pending) {
-      try {
-        if (checkout.session_id && (await sync(checkout.session_id)) !== 'pending') continue;
-      } catch (error) {
-        log(`Checkout ${checkout.order_id} could not be checked: ${(error as Error).message}`);
-      }
-      lines.push(...parseLines(checkout.lines_json));
+      const outcome = await askAbout(checkout);
+      if (outcome === 'pending' || outcome === 'unknown') lines.push(...parseLines(checkout.lines_json));
     }
     return lines;
   }
@@ -449,13 +459,7 @@ export function createCheckoutService(options: CheckoutOptions) {
         .execute();
       for (const checkout of stale) await endUnpaid(checkout, 'swept');
       const settling = await db.selectFrom('checkouts').selectAll().where('status', '=', 'pending').execute();
-      for (const checkout of settling) {
-        try {
-          if (checkout.session_id) await sync(checkout.session_id);
-        } catch (error) {
-          log(`Checkout ${checkout.order_id} could not be checked: ${(error as Error).message}`);
-        }
-      }
+      for (const checkout of settling) await askAbout(checkout);
       return stale.length + settling.length;
     },
 

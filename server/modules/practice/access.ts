@@ -11,34 +11,31 @@ export interface Access {
 }
 
 /**
- * The purchase that unlocks an exam for a user now: active and not expired. Of two, the one that ends last
- * wins (a support grant of a year does not shorten a two-year purchase).
+ * A user's access to an exam: the purchase not revoked that ends last (a support grant of a year does not
+ * shorten a two-year purchase). Running now, it is the access; ended, it says when access ran out.
  */
-export async function activeAccess(db: Db, userId: string, examId: string, now: Date): Promise<Access | null> {
+export async function examAccess(
+  db: Db,
+  userId: string,
+  examId: string,
+  now: Date,
+): Promise<{ access: Access | null; endedAt: string | null }> {
   const row = await db
     .selectFrom('purchases')
     .select(['purchase_date', 'expires_at'])
     .where('user_id', '=', userId)
     .where('exam_id', '=', examId)
     .where('status', '=', 'active')
-    .where('expires_at', '>', now.toISOString())
     .orderBy('expires_at', 'desc')
     .executeTakeFirst();
-  return row ? { purchaseDate: row.purchase_date, expiresAt: row.expires_at } : null;
+  if (!row) return { access: null, endedAt: null };
+  if (row.expires_at <= now.toISOString()) return { access: null, endedAt: row.expires_at };
+  return { access: { purchaseDate: row.purchase_date, expiresAt: row.expires_at }, endedAt: null };
 }
 
-/** When the user's access to an exam last ran out, if it has and none is active now; null otherwise. */
-export async function accessEndedAt(db: Db, userId: string, examId: string, now: Date): Promise<string | null> {
-  const row = await db
-    .selectFrom('purchases')
-    .select('expires_at')
-    .where('user_id', '=', userId)
-    .where('exam_id', '=', examId)
-    .where('status', '=', 'active')
-    .where('expires_at', '<=', now.toISOString())
-    .orderBy('expires_at', 'desc')
-    .executeTakeFirst();
-  return row?.expires_at ?? null;
+/** The purchase that unlocks an exam for a user now, if any (see examAccess). */
+export async function activeAccess(db: Db, userId: string, examId: string, now: Date): Promise<Access | null> {
+  return (await examAccess(db, userId, examId, now)).access;
 }
 
 /** Every exam the user may open in full now: one with an active, unexpired purchase. */

@@ -13,7 +13,7 @@ import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
 import { findExam } from '../catalogue/queries.ts';
-import { accessEndedAt, activeAccess, ownedExamIds } from './access.ts';
+import { activeAccess, examAccess, ownedExamIds } from './access.ts';
 import {
   attemptView,
   changeAnswer,
@@ -278,8 +278,9 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const exam = await findExam(db, examId);
       if (!exam) return null;
       const now = clock();
-      const access = user ? await activeAccess(db, user.id, examId, now) : null;
-      const accessEnded = user && !access ? await accessEndedAt(db, user.id, examId, now) : null;
+      const { access, endedAt: accessEnded } = user
+        ? await examAccess(db, user.id, examId, now)
+        : { access: null, endedAt: null };
       const outcomes = user
         ? await db
             .selectFrom('attempts')
