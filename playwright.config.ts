@@ -24,6 +24,7 @@ function storeEnv(storePort: number, database: Record<string, string>): Record<s
     GOOGLE_CLIENT_SECRET: 'browser-tests-secret',
     GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${TEST_SERVICE_PORTS.oidc}/.well-known/openid-configuration`,
     SMTP_URL: `smtp://127.0.0.1:${TEST_SERVICE_PORTS.smtp}`,
+    SUPPORT_EMAIL: 'help@practicepass.test',
     // The tests stand behind one proxy hop: it is how each test gets its own client address.
     TRUST_PROXY: '1',
     // The pending test card settles quickly here, so the pending page's polling is seen to move on.

@@ -189,6 +189,10 @@ test('a forgotten password is reset through the emailed one-time link', async ({
   const [mail] = await mailTo(email);
   expect(mail!.subject).toBe('Reset your PracticePass password');
   const link = /http:\/\/127\.0\.0\.1:\d+\/\S+/.exec(mail!.text)![0];
+  // A second tab opened on the same link, to be sent after the first has used it.
+  const later = await page.context().newPage();
+  await later.goto(link);
+  await expect(later.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass-7');
@@ -200,6 +204,17 @@ test('a forgotten password is reset through the emailed one-time link', async ({
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible();
+
+  // The other tab learns the link is spent when it sends, and is offered a new one there.
+  await later.getByLabel('New password', { exact: true }).fill('yet-another-pass-8');
+  await later.getByLabel('Repeat the new password').fill('yet-another-pass-8');
+  await later.getByRole('button', { name: 'Set new password' }).click();
+  await expect(later.getByRole('alert')).toHaveText(
+    'This reset link is invalid or has expired. Please ask for a new one.',
+  );
+  await later.getByRole('link', { name: 'Send a new link' }).click();
+  await expect(later).toHaveURL('/forgot-password');
+  await later.close();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -270,6 +285,24 @@ test.describe('Google sign-in', () => {
     await expect(page.getByRole('button', { name: 'Google User' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+  });
+
+  test('Google with the address of a password account says the address is registered, and to sign in', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('both-ways');
+    const first = await browser.newContext();
+    await register(await first.newPage(), { name: 'Pat Password', email, password: PASSWORD });
+    await first.close();
+    await nextGoogleUser({ email, name: 'Pat Google' });
+    await page.goto('/login');
+    await waitForHydration(page);
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await closed(popup);
+    await expect(page.getByRole('alert')).toHaveText('This email is already registered. Please login instead.');
+    await expect(page).toHaveURL('/login');
   });
 
   test('without a window of its own, a refused Google sign-in comes back to sign-in, still on the way to the page asked for', async ({

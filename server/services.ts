@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { Services } from './http/load-context.ts';
-import { createAuth } from './modules/accounts/auth.ts';
+import { createAuth, type AuthLog } from './modules/accounts/auth.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
@@ -17,6 +17,8 @@ export interface ServiceOptions {
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** The payment provider; the built-in sandbox unless told otherwise. */
   payments?: PaymentsConfig;
+  /** Where the sign-in library's warnings and errors go. */
+  log?: AuthLog;
   /** The time, for tests that need to move it. */
   clock?: () => Date;
 }

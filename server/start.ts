@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { readEnv } from './config/env.ts';
 import { authSecret } from './config/secret.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
+import type { AuthLog } from './modules/accounts/auth.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createServices } from './services.ts';
 import { loggablePath } from './http/request-target.ts';
@@ -42,7 +44,22 @@ const payments =
         apiUrl: env.STRIPE_API_URL,
       }
     : { provider: 'sandbox' as const, settleSeconds: env.SANDBOX_SETTLE_SECONDS };
-const services = createServices({ database, baseUrl, secret: authSecret(env.AUTH_SECRET), mailer, google, payments });
+// The sign-in library's warnings and errors join the store's log once it exists.
+let log: FastifyBaseLogger | undefined = undefined;
+const authLog: AuthLog = (level, message, details) => {
+  const err = details.find((d) => d instanceof Error);
+  const rest = details.filter((d) => d !== err);
+  log?.[level]({ ...(err ? { err } : {}), ...(rest.length ? { details: rest } : {}) }, `sign-in: ${message}`);
+};
+const services = createServices({
+  database,
+  baseUrl,
+  secret: authSecret(env.AUTH_SECRET),
+  mailer,
+  google,
+  payments,
+  log: authLog,
+});
 
 const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 const app = await buildApp({
@@ -53,6 +70,7 @@ const app = await buildApp({
   build,
   clientDir: path.join(buildDir, 'client'),
   publicUrl: env.PUBLIC_URL,
+  supportEmail: env.SUPPORT_EMAIL,
   mode: env.NODE_ENV,
   logger: {
     level: env.LOG_LEVEL,
@@ -67,6 +85,17 @@ const app = await buildApp({
     },
   },
 });
+
+log = app.log;
+if (!env.PUBLIC_URL && (env.SMTP_URL || google)) {
+  app.log.warn(
+    { baseUrl },
+    'PUBLIC_URL is not set: password-reset links and Google sign-in use this address, which only this machine can open',
+  );
+}
+if (env.PUBLIC_URL && !env.SUPPORT_EMAIL) {
+  app.log.warn('SUPPORT_EMAIL is not set: the contact page gives an address that reaches nobody');
+}
 
 /**
  * Runs `work` now (what was due while the store was stopped) and every `seconds` after, for as long as the

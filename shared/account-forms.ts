@@ -1,5 +1,5 @@
 import { accountMessages as m } from './account-messages.ts';
-import { emailProblem, NAME_MAX_LENGTH } from './account-rules.ts';
+import { emailProblem, isNameGiven, NAME_MAX_LENGTH } from './account-rules.ts';
 
 /**
  * The checks of the account forms, run by the server on what it receives and by the browser before sending,
@@ -23,7 +23,7 @@ export function formText(form: FormData): FormText {
 type PasswordRule = (password: string) => boolean;
 
 export function nameProblem(name: string): string | null {
-  if (!name.trim()) return m.nameMissing;
+  if (!isNameGiven(name)) return m.nameMissing;
   return name.trim().length > NAME_MAX_LENGTH ? m.nameTooLong : null;
 }
 
@@ -58,6 +58,7 @@ const FIELDS: Record<keyof typeof m, readonly AccountField[]> = {
   emailInvalid: ['email'],
   passwordWeak: ['password'],
   registrationFailed: [],
+  resetMailFailed: [],
   noAccount: ['email'],
   wrongPassword: ['password'],
   loginFailed: [],

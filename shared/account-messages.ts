@@ -20,6 +20,7 @@ export const accountMessages = {
   loggedIn: 'Login successful',
   loggedOut: 'Logged out successfully',
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',
+  resetMailFailed: 'We could not send the email just now. Please try again in a few minutes.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   passwordsDiffer: 'The passwords do not match',
   passwordReset: 'Your password has been changed. Please sign in with your new password.',

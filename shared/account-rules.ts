@@ -4,6 +4,8 @@ import { COMMON_PASSWORDS } from './common-passwords.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;
+/** A name needs a letter or digit: one of spaces or invisible characters alone would show as nothing. */
+export const isNameGiven = (name: string) => /[\p{L}\p{N}]/u.test(name);
 
 /** No address is longer (RFC 5321's path limit less its brackets); the sign-in library refuses longer ones. */
 export const EMAIL_MAX_LENGTH = 254;

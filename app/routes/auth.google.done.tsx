@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AUTH_CHANNEL } from '../features/accounts/components/google-button.tsx';
 import { redirectWith, targetFrom } from '../lib/auth.server.ts';
+import { setGoogleRefusal } from '../lib/google-refusal.server.ts';
 import type { Route } from './+types/auth.google.done';
 
 export function meta() {
@@ -16,15 +17,22 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const ok = context.user !== null && !params.get('error');
-  if (params.get('popup') === '1') return { ok };
+  // The address belongs to an account made with a password: the library joins Google to it only once the
+  // mailbox is proven (a password reset), so until then the student signs in with the password.
+  const message = params.getAll('error').includes('account_not_linked') ? accountMessages.emailInUse : null;
+  if (params.get('popup') === '1') {
+    // The window that opened this one asks the server, not this page, why the sign-in failed.
+    const headers: HeadersInit = message ? { 'Set-Cookie': await setGoogleRefusal(message) } : {};
+    return data({ ok, message }, { headers });
+  }
   if (ok) return redirectWith(targetFrom(request), [], { type: 'success', message: accountMessages.loggedIn });
   // Signing in another way still leads on to the page the visitor was going to.
   const login = params.has('from') ? `/login?from=${encodeURIComponent(targetFrom(request))}` : '/login';
-  return redirectWith(login, [], { type: 'error', message: accountMessages.googleFailed });
+  return redirectWith(login, [], { type: 'error', message: message ?? accountMessages.googleFailed });
 }
 
 export default function GoogleDone() {
-  const { ok } = useLoaderData<{ ok: boolean }>();
+  const { ok, message } = useLoaderData<{ ok: boolean; message: string | null }>();
   useEffect(() => {
     const channel = new BroadcastChannel(AUTH_CHANNEL);
     channel.postMessage({ ok });
@@ -33,7 +41,7 @@ export default function GoogleDone() {
   }, [ok]);
   return (
     <section className="container-page py-16 text-center">
-      <h1 className="text-xl font-semibold">{ok ? 'You are signed in' : accountMessages.googleFailed}</h1>
+      <h1 className="text-xl font-semibold">{ok ? 'You are signed in' : (message ?? accountMessages.googleFailed)}</h1>
       <p className="mt-2 text-slate-700">You can close this window.</p>
     </section>
   );

@@ -10,7 +10,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Contact() {
+export function loader({ context }: Route.LoaderArgs) {
+  return { supportEmail: context.supportEmail };
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { supportEmail } = loaderData;
   return (
     <section aria-labelledby="contact-heading" className="container-page max-w-3xl py-10">
       <h1 id="contact-heading" className="text-3xl font-bold">
@@ -24,8 +29,8 @@ export default function Contact() {
         <div>
           <dt className="font-semibold">Email</dt>
           <dd>
-            <a href="mailto:support@practicepass.example" className="text-brand-700 underline underline-offset-4">
-              support@practicepass.example
+            <a href={`mailto:${supportEmail}`} className="text-brand-700 underline underline-offset-4">
+              {supportEmail}
             </a>
           </dd>
         </div>

@@ -39,15 +39,18 @@ export default function ResetPassword() {
     problemOf: (text) => newPasswordProblem(text, isWrongLengthPassword),
     refusal: result,
   });
+  const newLink = (
+    <p className="mt-6 text-center text-sm">
+      <Link to="/forgot-password" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        Send a new link
+      </Link>
+    </p>
+  );
   if (!token) {
     return (
       <AuthPage title="Choose a new password">
         <FormMessage id="reset-message" error={accountMessages.resetLinkInvalid} />
-        <p className="mt-6 text-center text-sm">
-          <Link to="/forgot-password" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-            Send a new link
-          </Link>
-        </p>
+        {newLink}
       </AuthPage>
     );
   }
@@ -75,6 +78,8 @@ export default function ResetPassword() {
           Set new password
         </button>
       </Form>
+      {/* A link used already, or past its hour, is found out only when the form is sent. */}
+      {result?.error === accountMessages.resetLinkInvalid && newLink}
     </AuthPage>
   );
 }

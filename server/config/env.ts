@@ -29,6 +29,8 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('PracticePass <no-reply@practicepass.example>'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  /** The address the contact page gives students; unset: support@practicepass.example, which reaches nobody. */
+  SUPPORT_EMAIL: z.email().optional(),
   /** Trust X-Forwarded-* from this many proxy hops (0: the socket address is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** sandbox: the built-in test card processor (no account anywhere); stripe: Stripe Checkout. */

@@ -70,6 +70,7 @@ export interface QuestionsTable {
 export interface VerificationsTable {
   identifier: string;
   value: string;
+  expiresAt: string | Date;
 }
 
 /** The sign-in library's sessions, as far as the store reads them (`accounts/session-reader.ts`). */

@@ -27,6 +27,8 @@ export interface AppOptions {
   /** Folder of the browser build (hashed assets and the public folder). */
   clientDir?: string;
   publicUrl?: string;
+  /** The address the contact page gives; a placeholder that reaches nobody when unset. */
+  supportEmail?: string;
   mode?: 'production' | 'development' | 'test';
   logger?: FastifyServerOptions['logger'];
   /** Proxy hops whose X-Forwarded-* headers are believed; 0 trusts none. */
@@ -34,6 +36,9 @@ export interface AppOptions {
   /** Seconds an anonymous public page is served from memory (`server/http/page-cache.ts`); 0 or unset: never. */
   pageCacheSeconds?: number;
 }
+
+/** The contact page's address when none is configured: a reserved domain, for development. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@practicepass.example';
 
 /** How many pages the page cache keeps at most. */
 const PAGE_CACHE_ENTRIES = 200;
@@ -161,6 +166,7 @@ export async function buildApp(options: AppOptions) {
           nonce: reply.cspNonce.script,
           styleNonce: reply.cspNonce.style,
           origin: originOf(request),
+          supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
         });
         return { response: await withErrorSentence(response), anonymous: user === null };
       };

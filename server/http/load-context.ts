@@ -29,6 +29,8 @@ export interface RequestContext {
   styleNonce: string;
   /** Public origin of the store, e.g. https://practicepass.example, for canonical links. */
   origin: string;
+  /** The address students write to (the contact page). */
+  supportEmail: string;
 }
 
 declare module 'react-router' {

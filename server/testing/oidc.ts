@@ -3,6 +3,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 export interface GoogleUser {
   email: string;
   name?: string;
+  /** Whether the provider vouches for the address; it does unless told otherwise. */
+  emailVerified?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function startOidcServer(port = 0) {
   const claims = () => ({
     sub: `google-${user.email}`,
     email: user.email,
-    email_verified: true,
+    email_verified: user.emailVerified ?? true,
     ...(user.name ? { name: user.name } : {}),
   });
   server.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims()));

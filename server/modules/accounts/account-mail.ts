@@ -1,11 +1,12 @@
 import type { Mail } from '../mail/mailer.ts';
 
-export function resetPasswordMail(user: { name: string; email: string }, url: string): Mail {
+/** The greeting carries no name: anyone can register an address under a name of their choosing. */
+export function resetPasswordMail(user: { email: string }, url: string): Mail {
   return {
     to: user.email,
     subject: 'Reset your PracticePass password',
     text: [
-      `Hello ${user.name},`,
+      'Hello,',
       '',
       'Someone asked to reset the password of your PracticePass account. To choose a new password, open this link within one hour:',
       '',

@@ -338,6 +338,114 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(response.headers.get('location')).toMatch(new RegExp(`^${TEST_BASE_URL}/auth/google/done\\?error=\\w+`));
   });
 
+  /** A whole Google sign-in as `user`: the store's answer at the end of the callback, and who is signed in. */
+  async function googleAs(user: { email: string; name?: string; emailVerified?: boolean }) {
+    oidc.signInAs(user);
+    const start = await services.accounts.googleSignIn(newClient(), '/auth/google/done');
+    const callback = (await fetch(start!.url, { redirect: 'manual' })).headers.get('location')!;
+    const done = await services.accounts.handler(
+      new Request(callback, { headers: { cookie: cookieOf(start!.setCookies) } }),
+    );
+    const signedIn = await services.accounts.currentUser(
+      new Headers({ cookie: cookieOf(done.headers.getSetCookie()) }),
+    );
+    return { location: done.headers.get('location')!, signedIn };
+  }
+
+  it('refuses a Google address the provider has not verified, and makes no account of it', async () => {
+    const { location, signedIn } = await googleAs({ email: 'claimed@example.com', emailVerified: false });
+    expect(location).toMatch(/^http:\/\/store\.test\/auth\/google\/done\?error=/);
+    expect(signedIn).toBeNull();
+    expect(
+      await database.db.selectFrom('users').select('id').where('email', '=', 'claimed@example.com').execute(),
+    ).toEqual([]);
+    // The address is still free for its owner.
+    ok(
+      await services.accounts.register(
+        { name: 'Owner', email: 'claimed@example.com', password: 'rightful-owner-1' },
+        newClient(),
+      ),
+    );
+  });
+
+  it('joins Google to a password account only once a reset link proved the mailbox', async () => {
+    const client = newClient();
+    ok(
+      await services.accounts.register({ name: 'Flo', email: 'flo@example.com', password: 'password-first-1' }, client),
+    );
+    const refused = await googleAs({ email: 'flo@example.com', name: 'Flo G' });
+    expect(new URL(refused.location).searchParams.getAll('error')).toContain('account_not_linked');
+    expect(refused.signedIn).toBeNull();
+
+    ok(await services.accounts.requestPasswordReset('flo@example.com', client));
+    const mail = smtp.messages.filter((msg) => msg.to.includes('flo@example.com')).at(-1)!;
+    const landing = await services.accounts.handler(new Request(/http:\/\/store\.test\/\S+/.exec(mail.text)![0]));
+    const token = new URL(landing.headers.get('location')!, TEST_BASE_URL).searchParams.get('token')!;
+    ok(await services.accounts.resetPassword(token, 'password-second-2', client));
+
+    const joined = await googleAs({ email: 'flo@example.com', name: 'Flo G' });
+    expect(joined.location).toBe(`${TEST_BASE_URL}/auth/google/done`);
+    expect(joined.signedIn).toMatchObject({ email: 'flo@example.com', name: 'Flo' });
+    const users = await database.db.selectFrom('users').select('id').where('email', '=', 'flo@example.com').execute();
+    expect(users).toHaveLength(1);
+    expect(joined.signedIn?.id).toBe(users[0]!.id);
+  });
+
+  it('sends one mailbox at most three live reset links, however many addresses ask', async () => {
+    ok(
+      await services.accounts.register(
+        { name: 'Gus', email: 'gus@example.com', password: 'flooded-inbox-1' },
+        newClient(),
+      ),
+    );
+    for (let i = 0; i < 5; i++) ok(await services.accounts.requestPasswordReset('gus@example.com', newClient()));
+    const mails = smtp.messages.filter((msg) => msg.to.includes('gus@example.com'));
+    expect(mails).toHaveLength(3);
+    // The mail greets nobody by name: a name is whatever the person who registered typed.
+    expect(mails[0]!.text.startsWith('Hello,\n')).toBe(true);
+  });
+
+  it('says so when the reset email could not be sent, and logs why', async () => {
+    const logged: string[] = [];
+    const failing = createTestServices(database, {
+      mailer: {
+        send: () => Promise.reject(new Error('mail server down')),
+        describe: () => 'failing',
+      },
+      log: (level, message, details) => logged.push(`${level} ${message} ${String(details[0])}`),
+    });
+    ok(
+      await failing.accounts.register(
+        { name: 'Hal', email: 'hal@example.com', password: 'unsent-letter-1' },
+        newClient(),
+      ),
+    );
+    expect(await failing.accounts.requestPasswordReset('hal@example.com', newClient())).toEqual({
+      ok: false,
+      status: 503,
+      message: m.resetMailFailed,
+    });
+    expect(logged.join('\n')).toContain('mail server down');
+    // An address with no account gets the usual answer: nothing was to be sent.
+    ok(await failing.accounts.requestPasswordReset('nobody-at-all@example.com', newClient()));
+  });
+
+  it('answers a registration that loses the race for its email as taken', async () => {
+    const input = { name: 'Ivy', email: 'ivy@example.com', password: 'twin-submits-1' };
+    const results = await Promise.all([1, 2, 3].map(() => services.accounts.register(input, newClient())));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ message: m.emailInUse });
+  });
+
+  it('refuses a name of invisible characters alone', async () => {
+    expect(
+      await services.accounts.register(
+        { name: '\u200B\u200B', email: 'zw@example.com', password: 'invisible-name-1' },
+        newClient(),
+      ),
+    ).toMatchObject({ ok: false, message: m.nameMissing });
+  });
+
   it('limits sign-in attempts per client, and the limit holds across a restart', async () => {
     const client = newClient();
     for (let i = 0; i < 10; i++) {

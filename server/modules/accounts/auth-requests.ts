@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { accountMessages as m } from '../../../shared/account-messages.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/account-rules.ts';
+import {
+  isNameGiven,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/account-rules.ts';
 
 const email = z.string().max(254, m.emailInvalid);
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
@@ -14,10 +19,7 @@ export const AUTH_OPERATIONS = {
     summary: 'Register with name, email and password',
     body: z.strictObject({
       // Checked as sent, since the library stores it as sent: the store's form trims it first.
-      name: z
-        .string()
-        .max(NAME_MAX_LENGTH, m.nameTooLong)
-        .refine((name) => name.trim() !== '', m.nameMissing),
+      name: z.string().max(NAME_MAX_LENGTH, m.nameTooLong).refine(isNameGiven, m.nameMissing),
       email,
       password: newPassword,
     }),

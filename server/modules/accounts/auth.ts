@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
@@ -20,7 +21,20 @@ export interface AuthOptions {
   secret: string;
   mailer: Mailer;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** Where the library's own warnings and errors go: the store's log. */
+  log?: AuthLog;
 }
+
+export type AuthLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string, details: unknown[]) => void;
+
+/** How many reset links of one account may be live (an hour each) before no more mail is sent. */
+export const LIVE_RESET_LINKS = 3;
+
+/**
+ * Set by whoever asks for a reset link, to learn whether its mail went out: the library answers the same
+ * whether or not sending failed.
+ */
+export const resetMailOutcome = new AsyncLocalStorage<{ failed: boolean }>();
 
 /** Limits per client address, per window, on the routes people can abuse. */
 export const RATE_LIMITS = {
@@ -37,6 +51,9 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     secret: options.secret,
     telemetry: { enabled: false },
+    logger: options.log
+      ? { level: 'info', log: (level, message, ...details) => options.log!(level, message, details) }
+      : {},
     database: { db: options.db, type: options.engine === 'postgres' ? 'postgres' : 'sqlite' },
     user: {
       modelName: 'users',
@@ -53,14 +70,35 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await options.mailer.send(resetPasswordMail(user, url));
+        // One mailbox gets a few links an hour however many are asked for, from however many addresses.
+        const links = await options.db
+          .selectFrom('verifications')
+          .select('expiresAt')
+          .where('identifier', 'like', 'reset-password:%')
+          .where('value', '=', user.id)
+          .execute();
+        const now = Date.now();
+        if (links.filter((l) => new Date(l.expiresAt).getTime() > now).length > LIVE_RESET_LINKS) return;
+        try {
+          await options.mailer.send(resetPasswordMail(user, url));
+        } catch (error) {
+          const outcome = resetMailOutcome.getStore();
+          if (outcome) outcome.failed = true;
+          throw error;
+        }
       },
-      // One reset per request: the links of earlier requests go with the one used, not an hour later.
+      // One reset per request: the links of earlier requests go with the one used, not an hour later. Using
+      // a link proves the mailbox is the account holder's, so Google sign-in with it may join the account.
       onPasswordReset: async ({ user }) => {
         await options.db
           .deleteFrom('verifications')
           .where('identifier', 'like', 'reset-password:%')
           .where('value', '=', user.id)
+          .execute();
+        await options.db
+          .updateTable('users')
+          .set({ emailVerified: options.engine === 'postgres' ? true : 1 })
+          .where('id', '=', user.id)
           .execute();
       },
     },
@@ -119,6 +157,9 @@ export function createAuth(options: AuthOptions) {
                 pkce: true,
                 mapProfileToUser: (profile) => ({
                   name: typeof profile.name === 'string' && profile.name.trim() ? profile.name : 'Google User',
+                  // Only an address the provider has verified opens or makes an account: an unverified one
+                  // could be anyone's. Without it the sign-in fails as one without an email does.
+                  ...(profile.emailVerified === true ? {} : { email: undefined }),
                 }),
               },
             ],

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { normaliseEmail } from '../../../shared/account-rules.ts';
 import { accountMessages } from '../../../shared/account-messages.ts';
 import type { Database } from '../../db/schema.ts';
-import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { CLIENT_IP_HEADER, resetMailOutcome, type Auth } from './auth.ts';
 import { createSessionReader } from './session-reader.ts';
 
 export type { SessionUser } from './session-reader.ts';
@@ -23,6 +23,12 @@ interface ErrorBody {
 /** Sign-in says INVALID_EMAIL; sign-up checks its body first and names the field of a VALIDATION_ERROR. */
 const invalidEmail = (payload: ErrorBody) =>
   payload.code === 'INVALID_EMAIL' || (payload.code === 'VALIDATION_ERROR' && /\bemail\b/i.test(payload.message ?? ''));
+
+/** A refusal in the store's own words (the body rules of auth-requests.ts), passed on as it is. */
+const ownMessage = (payload: ErrorBody) =>
+  payload.code === 'VALIDATION_ERROR' && (Object.values(accountMessages) as string[]).includes(payload.message ?? '')
+    ? payload.message!
+    : null;
 
 /**
  * Registration, sign-in, sign-out and password reset. Each goes through the library's HTTP handler,
@@ -63,16 +69,21 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
         password: input.password,
       });
       if (response.ok) return { ok: true, setCookies };
+      // Two registrations of one email at once (a double submit, two tabs): the one that loses the race
+      // finds the address taken.
+      const taken =
+        payload.code?.startsWith('USER_ALREADY_EXISTS') ||
+        (payload.code === 'FAILED_TO_CREATE_USER' && (await userExists(input.email)));
       const message =
         response.status === 429
           ? accountMessages.tooManyAttempts
-          : payload.code?.startsWith('USER_ALREADY_EXISTS')
+          : taken
             ? accountMessages.emailInUse
             : invalidEmail(payload)
               ? accountMessages.emailInvalid
               : ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_WEAK'].includes(payload.code ?? '')
                 ? accountMessages.passwordWeak
-                : accountMessages.registrationFailed;
+                : (ownMessage(payload) ?? accountMessages.registrationFailed);
       return { ok: false, status: response.status, message };
     },
 
@@ -98,11 +109,15 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
 
     /** Sends the reset link when the account exists; the answer is the same either way. */
     async requestPasswordReset(email: string, client: Client): Promise<AccountResult> {
-      const { response } = await call('/request-password-reset', client, {
-        email: normaliseEmail(email),
-        redirectTo: `${baseUrl}/reset-password`,
-      });
+      const outcome = { failed: false };
+      const { response } = await resetMailOutcome.run(outcome, () =>
+        call('/request-password-reset', client, {
+          email: normaliseEmail(email),
+          redirectTo: `${baseUrl}/reset-password`,
+        }),
+      );
       if (response.status === 429) return { ok: false, status: 429, message: accountMessages.tooManyAttempts };
+      if (outcome.failed) return { ok: false, status: 503, message: accountMessages.resetMailFailed };
       return { ok: true, setCookies: [] };
     },
 

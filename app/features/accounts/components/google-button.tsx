@@ -40,18 +40,20 @@ export function GoogleButton({ label, target, failureMessage = accountMessages.g
     const settle = async () => {
       if (settled) return;
       settled = true;
-      cleanup.current();
+      clearInterval(timer);
       setState('checking');
-      const signedIn = await fetch('/auth/session', { headers: { accept: 'application/json' } })
-        .then((r) => r.json() as Promise<{ signedIn: boolean }>)
-        .then((r) => r.signedIn)
-        .catch(() => false);
-      if (signedIn) {
+      // The server says whether it worked and, when the student can act on it, why not (the address has a
+      // password account).
+      const answer = await fetch('/auth/session', { headers: { accept: 'application/json' } })
+        .then((r) => r.json() as Promise<{ signedIn: boolean; message: string | null }>)
+        .catch(() => ({ signedIn: false, message: null }));
+      cleanup.current();
+      if (answer.signedIn) {
         notify('success', accountMessages.loggedIn);
         navigate(target, { replace: true });
       } else {
         setState('idle');
-        setError(failureMessage);
+        setError(answer.message ?? failureMessage);
       }
     };
     channel.onmessage = () => void settle();
