@@ -1,5 +1,5 @@
 import { readEnv } from '../server/config/env.ts';
-import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { migrateToLatest, openStoreDatabase } from '../server/db/database.ts';
 import { grantAccess, revokeAccess } from '../server/modules/practice/access.ts';
 import { oneLine } from './one-line.ts';
 
@@ -13,9 +13,9 @@ if ((command !== 'grant' && command !== 'revoke') || !email || !examId) {
   process.exit(2);
 }
 
-let handle: ReturnType<typeof openDatabase> | undefined;
+let handle: ReturnType<typeof openStoreDatabase> | undefined;
 try {
-  handle = openDatabase(readEnv().DATABASE_URL);
+  handle = openStoreDatabase(readEnv().DATABASE_URL);
   await migrateToLatest(handle.db);
   const now = new Date();
   if (command === 'grant') {

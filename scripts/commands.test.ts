@@ -25,10 +25,36 @@ async function run(script: string, args: string[], env: Record<string, string>) 
   }
 }
 
+/** A folder with the store's database made in it, as `npm start` or `npm run migrate` would. */
+async function madeDatabase() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+  const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+  const handle = openDatabase(env.DATABASE_URL);
+  await migrateToLatest(handle.db);
+  await handle.close();
+  return { dir, env };
+}
+
+describe('the owner commands', () => {
+  it('refuse a database that does not exist rather than make one the store never reads', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
+    const env = { DATABASE_URL: path.join(dir, 'typo.sqlite') };
+    for (const [script, args] of [
+      ['scripts/coupons.ts', ['create', 'WELCOME10', '--type', 'fixed', '--value', '500']],
+      ['scripts/access.ts', ['grant', 'someone@example.com', 'pmp']],
+      ['scripts/content.ts', ['export', path.join(dir, 'out')]],
+    ] as const) {
+      const refused = await run(script, [...args], env);
+      expect(refused.code, script).toBe(1);
+      expect(refused.stderr, script).toContain(`No database at ${env.DATABASE_URL}`);
+    }
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
 describe('the content command', () => {
   it('validates, imports idempotently and exports what it imported', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
-    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const { dir, env } = await madeDatabase();
     const source = path.join(dir, 'alpha.json');
     await writeFile(source, JSON.stringify(contentFixture('alpha')));
 
@@ -54,8 +80,7 @@ describe('the content command', () => {
   });
 
   it('refuses a bad file with its path and changes nothing', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
-    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const { dir, env } = await madeDatabase();
     const good = path.join(dir, 'a.json');
     const bad = path.join(dir, 'b.json');
     await writeFile(good, JSON.stringify(contentFixture('alpha')));
@@ -94,8 +119,7 @@ describe('the migrate command', () => {
 
 describe('the coupons command', () => {
   it('creates, lists and disables coupons, with clear errors and exit codes', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
-    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const { env } = await madeDatabase();
     const created = await run(
       'scripts/coupons.ts',
       [
@@ -122,7 +146,7 @@ describe('the coupons command', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('CODE: must be 4-20 letters or digits');
     expect(bad.stderr).toContain('--type: must be percentage or fixed');
-    expect(bad.stderr).toContain('--value: must be a number');
+    expect(bad.stderr).toContain('--value: must be a whole number in digits');
     // Coupons no cart could use: nothing left to pay, already expired, or no value given.
     const unusable = [
       [['FREE100', '--type', 'percentage', '--value', '100'], '--value: a 100% coupon needs a maximum discount'],
@@ -130,7 +154,7 @@ describe('the coupons command', () => {
         ['OLDNEWS', '--type', 'percentage', '--value', '10', '--expires', '2001-01-01'],
         '--expires: 2001-01-01 has passed',
       ],
-      [['NOVALUE', '--type', 'percentage', '--value', ''], '--value: must be a number'],
+      [['NOVALUE', '--type', 'percentage', '--value', ''], '--value: must be a whole number in digits'],
       [['TOOBIG', '--type', 'fixed', '--value', '3000000000'], '--value: '],
     ] as const;
     for (const [args, message] of unusable) {
@@ -178,19 +202,24 @@ describe('the access command', () => {
         code: 0,
         stdout: `${email} had no active access to alpha\n`,
       });
+      // A mistyped exam is not "no access to revoke": the real one would stay open.
+      expect(await run('scripts/access.ts', ['revoke', email, 'ALPHA'], env)).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('No exam with the id ALPHA'),
+      });
     } finally {
       await handle.close();
     }
   });
 
   it('refuses unknown students and exams with a message', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'pp-cli-'));
-    const env = { DATABASE_URL: path.join(dir, 'store.sqlite') };
+    const { dir, env } = await madeDatabase();
     expect(await run('scripts/access.ts', ['grant', 'nobody@example.com', 'pmp'], env)).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No account with the email nobody@example.com'),
     });
     expect(await run('scripts/access.ts', ['grant'], env)).toMatchObject({ code: 2 });
+
     // A database that cannot be opened (a folder here) is one line, not a stack trace.
     const unopened = await run('scripts/access.ts', ['grant', 'nobody@example.com', 'pmp'], { DATABASE_URL: dir });
     expect(unopened.code).toBe(1);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readEnv } from '../server/config/env.ts';
-import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { migrateToLatest, openStoreDatabase } from '../server/db/database.ts';
 import { ContentError, readContentFiles } from '../server/modules/catalogue/content-files.ts';
 import { exportContent } from '../server/modules/catalogue/content-export.ts';
 import { importContent, type ImportReport } from '../server/modules/catalogue/content-import.ts';
@@ -47,8 +47,8 @@ async function main([command, ...args]: string[]): Promise<number> {
   return 2;
 }
 
-async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-  const handle = openDatabase(readEnv().DATABASE_URL);
+async function withDatabase<T>(work: (db: ReturnType<typeof openStoreDatabase>['db']) => Promise<T>): Promise<T> {
+  const handle = openStoreDatabase(readEnv().DATABASE_URL);
   try {
     await migrateToLatest(handle.db);
     return await work(handle.db);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { formatPrice } from '../shared/money.ts';
 import { readEnv } from '../server/config/env.ts';
-import { migrateToLatest, openDatabase } from '../server/db/database.ts';
+import { migrateToLatest, openStoreDatabase } from '../server/db/database.ts';
 import { createCoupon, disableCoupon, listCoupons, newCouponSchema } from '../server/modules/promotions/coupons.ts';
 import { oneLine } from './one-line.ts';
 
@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [command, code] = parsed.positionals;
-  const handle = openDatabase(readEnv().DATABASE_URL);
+  const handle = openStoreDatabase(readEnv().DATABASE_URL);
   try {
     await migrateToLatest(handle.db);
     const now = new Date();

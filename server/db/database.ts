@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, type SqliteDatabase } from 'kysely';
@@ -25,8 +25,24 @@ export function openDatabase(url: string): DatabaseHandle {
   return engineOf(url) === 'postgres' ? openPostgres(url) : openSqlite(url);
 }
 
+/**
+ * The store's database for an owner's command: a SQLite file that does not exist is refused rather than
+ * made, so a mistyped DATABASE_URL cannot take coupons, access or content the store never reads.
+ */
+export function openStoreDatabase(url: string): DatabaseHandle {
+  const file = sqliteFile(url);
+  if (engineOf(url) === 'sqlite' && file !== ':memory:' && !existsSync(file)) {
+    throw new Error(
+      `No database at ${path.resolve(file)}. Check DATABASE_URL, or make the database first (npm start, or npm run migrate).`,
+    );
+  }
+  return openDatabase(url);
+}
+
+const sqliteFile = (url: string) => url.replace(/^file:(\/\/)?/, '');
+
 function openSqlite(url: string): DatabaseHandle {
-  const file = url.replace(/^file:(\/\/)?/, '');
+  const file = sqliteFile(url);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

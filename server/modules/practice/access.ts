@@ -112,5 +112,10 @@ export async function revokeAccess(
     .where('exam_id', '=', examId)
     .where('status', '=', 'active')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const revoked = Number(result.numUpdatedRows);
+  // A mistyped exam id must not read as "had no access", leaving the real one open.
+  if (revoked === 0 && !(await db.selectFrom('exams').select('id').where('id', '=', examId).executeTakeFirst())) {
+    return { error: `No exam with the id ${examId}` };
+  }
+  return revoked;
 }

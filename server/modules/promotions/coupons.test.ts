@@ -167,4 +167,19 @@ describe('coupon input', () => {
       'a percentage must be between 0 and 100',
     );
   });
+
+  it('reads numbers from the command line in digits only: 0x10 is not 16 cents, nor 1e3 a thousand', () => {
+    for (const typed of ['0x10', '1e3', '5.0', '-5', ' ']) {
+      const result = newCouponSchema.safeParse({ code: 'DIGITS', type: 'fixed', value: typed });
+      expect(result.success, typed).toBe(false);
+      expect(result.error!.issues[0]!.path, typed).toEqual(['value']);
+    }
+    expect(newCouponSchema.safeParse({ code: 'ULIMIT', type: 'fixed', value: '500', usageLimit: '1e2' }).success).toBe(
+      false,
+    );
+    expect(newCouponSchema.parse({ code: 'DIGITS', type: 'fixed', value: ' 500 ', usageLimit: '10' })).toMatchObject({
+      value: 500,
+      usageLimit: 10,
+    });
+  });
 });

@@ -62,6 +62,16 @@ const MAX_INT = 2_147_483_647;
 /** An empty option (`--value ""`) is a missing one, not zero. */
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+/**
+ * A number typed on the command line, in digits only: JavaScript would also read '0x10' as 16 and '1e3' as
+ * 1000, which an owner typing cents never means. Blank is missing; anything else is left to be refused.
+ */
+const inDigits = (v: unknown) => {
+  const given = blankAsMissing(v);
+  return typeof given === 'string' && /^\d+$/.test(given.trim()) ? Number(given.trim()) : given;
+};
+const whole = z.number('must be a whole number in digits').int('must be a whole number');
+
 /** What `npm run coupons -- create` accepts; every mistake gets a message naming the option. */
 export const newCouponSchema = z
   .object({
@@ -77,10 +87,13 @@ export const newCouponSchema = z
           ),
       ),
     type: z.enum(['percentage', 'fixed'], 'must be percentage or fixed'),
-    value: z.preprocess(blankAsMissing, z.coerce.number('must be a number').int('must be a whole number').max(MAX_INT)),
-    maxDiscountCents: z.coerce.number().int().min(1, 'must be at least 1 cent').max(MAX_INT).optional(),
-    usageLimit: z.coerce.number().int().min(1, 'must be at least 1').max(MAX_INT).optional(),
-    perUserLimit: z.coerce.number().int().min(1, 'must be at least 1').max(MAX_INT).default(1),
+    value: z.preprocess(
+      inDigits,
+      z.number('must be a whole number in digits').int('must be a whole number').max(MAX_INT),
+    ),
+    maxDiscountCents: z.preprocess(inDigits, whole.min(1, 'must be at least 1 cent').max(MAX_INT).optional()),
+    usageLimit: z.preprocess(inDigits, whole.min(1, 'must be at least 1').max(MAX_INT).optional()),
+    perUserLimit: z.preprocess(inDigits, whole.min(1, 'must be at least 1').max(MAX_INT).default(1)),
     expires: z.iso.date('must be a date as YYYY-MM-DD').optional(),
     providerCouponId: z.string().min(1).max(200).optional(),
   })
