@@ -260,7 +260,10 @@ test('a coupon whose last use another student took meanwhile is dropped with the
   const rival = await other.newPage();
   await signUpWithCart(rival, 'pmp', PMP);
   await applyCoupon(rival, code);
+  // Applied before the rival leaves the cart, or the rival would pay without it.
+  await expect(rival.getByText('Coupon applied successfully! You saved $5.00')).toBeVisible();
   await proceedToPayment(rival);
+  await expect(rival.getByText('Discount')).toBeVisible();
   await payWith(rival, '4242 4242 4242 4242');
   await expect(rival).toHaveURL(/\/thank-you\?session_id=/);
   await other.close();

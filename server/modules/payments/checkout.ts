@@ -475,8 +475,12 @@ export function createCheckoutService(options: CheckoutOptions) {
 
     /** The order history: payments still settling (pending), then the orders, newest first. */
     async orders(userId: string): Promise<OrderView[]> {
-      const [settling, orders] = await Promise.all([settlingOrdersOf(db, userId), ordersOf(db, userId)]);
-      return [...settling, ...orders];
+      // In this order, a payment that settles between the two reads is found in both (and shown once as
+      // paid), never in neither.
+      const settling = await settlingOrdersOf(db, userId);
+      const orders = await ordersOf(db, userId);
+      const paid = new Set(orders.map((o) => o.sessionId));
+      return [...settling.filter((o) => !paid.has(o.sessionId)), ...orders];
     },
   };
 }
