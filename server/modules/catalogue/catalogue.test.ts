@@ -98,6 +98,16 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect(exam?.updatedAt).toBe('2026-01-02T00:00:00.000Z');
   });
 
+  it('dates an exam by its last change, its questions included', async () => {
+    const file = contentFixture('alpha');
+    await importContent(handle.db, [file], '2026-01-02T00:00:00.000Z');
+    file.practiceTests[0]!.questions[0]!.explanation = 'Because, put better.';
+    const report = await importContent(handle.db, [file], '2026-03-03T00:00:00.000Z');
+    expect(report.exams).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(report.questions).toMatchObject({ updated: 1 });
+    expect((await findExam(handle.db, 'alpha'))?.updatedAt).toBe('2026-03-03T00:00:00.000Z');
+  });
+
   it('updates changed rows and removes tests and questions the file no longer has', async () => {
     await importContent(handle.db, [contentFixture('alpha', {}, 2)]);
     const changed = contentFixture('alpha', { title: 'Alpha renamed', priceCents: 1999 }, 1);
@@ -105,7 +115,8 @@ describe.each(engines)('catalogue on %s', (engine) => {
     const report = await importContent(handle.db, [changed]);
     expect(report.exams.updated).toBe(1);
     expect(report.practiceTests.removed).toBe(1);
-    expect(report.questions.removed).toBe(1);
+    // The question taken out, and the three of the test removed.
+    expect(report.questions.removed).toBe(4);
     const exam = await findExam(handle.db, 'alpha');
     expect(exam?.title).toBe('Alpha renamed');
     expect(exam?.priceCents).toBe(1999);

@@ -102,7 +102,9 @@ async function importExam(trx: Transaction<Database>, name: string, file: Conten
     practice_test_count: file.practiceTests.length,
     ...(exam.createdAt ? { created_at: exam.createdAt } : {}),
   };
+  const childrenBefore = childChanges(report);
   const existingExam = await trx.selectFrom('exams').selectAll().where('id', '=', exam.id).executeTakeFirst();
+  const examTouched = !existingExam || differs(existingExam, examValues);
   if (!existingExam) {
     await trx
       .insertInto('exams')
@@ -155,8 +157,15 @@ async function importExam(trx: Transaction<Database>, name: string, file: Conten
       });
     }
     if (attempted.length === 0) {
+      // Their questions go with them (a foreign key cascade): counted here, which the report would miss.
+      const questions = await trx
+        .selectFrom('questions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('test_id', 'in', staleIds)
+        .executeTakeFirstOrThrow();
       await trx.deleteFrom('practice_tests').where('id', 'in', staleIds).execute();
       report.practiceTests.removed += staleTests.length;
+      report.questions.removed += Number(questions.n);
     }
   }
   const testsById = new Map(existingTests.map((t) => [t.id, t]));
@@ -194,6 +203,17 @@ async function importExam(trx: Transaction<Database>, name: string, file: Conten
     }
     await importQuestions(trx, name, exam.id, test, run);
   }
+
+  // An exam whose tests or questions changed has changed too, though its own row did not: its date (the
+  // sitemap's last modification) says so.
+  if (!examTouched && childChanges(report) !== childrenBefore) {
+    await trx.updateTable('exams').set({ updated_at: now }).where('id', '=', exam.id).execute();
+  }
+}
+
+/** Tests and questions added, changed or removed so far in this import. */
+function childChanges({ practiceTests, questions }: ImportReport): number {
+  return [practiceTests, questions].reduce((n, c) => n + c.added + c.updated + c.removed, 0);
 }
 
 async function importQuestions(

@@ -56,12 +56,16 @@ function toSummary(row: SummaryRow): ExamSummary {
 
 /** What the search looks in: title and description, lowercased (as the search term is). */
 export function searchText(title: string, description: string): string {
-  return `${title}\n${description}`.toLowerCase();
+  // One Unicode form (NFC) on both sides, so an accent typed as a letter and a mark still matches.
+  return `${title}\n${description}`.normalize('NFC').toLowerCase();
 }
 
 /** LIKE pattern for a case-insensitive substring match, with the wildcards of the input escaped. */
 export function containsPattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${search
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** One page of the catalogue, and how many exams there are in all (with a search: how many match). */
