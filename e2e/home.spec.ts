@@ -123,3 +123,11 @@ test('the home page is accessible and fits a 360 px phone', async ({ page }) => 
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 });
+
+test('the contact page gives the address the store is configured with', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('link', { name: 'help@practicepass.test' })).toHaveAttribute(
+    'href',
+    'mailto:help@practicepass.test',
+  );
+});
