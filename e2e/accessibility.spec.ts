@@ -97,7 +97,7 @@ test('signed out: the demo test running in both modes, its review and its result
   await expectAccessibleInBothThemes(page, 'exam mode, review before submitting');
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Save your progress' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Keep your next scores' })).toBeVisible();
   await expectAccessibleInBothThemes(page, 'result with the sign-up invitation');
   await page.getByRole('button', { name: 'Show Detailed Review' }).click();
   await expect(page.getByText('FAILED', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, grantAccess, handInBlank, register, test, uniqueEmail } from './support/fixtures.ts';
+import { endAccess, expect, grantAccess, handInBlank, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/pages.ts';
 
 test('a new student sees the empty states', async ({ page }) => {
@@ -8,8 +8,39 @@ test('a new student sees the empty states', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No Tests Taken Yet' })).toBeVisible();
   await page.goto('/history');
   await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
+  // No attempts, no average: a dash, not a score of 0%.
+  await expect(page.locator('dl').first()).toContainText('Average score—');
   await page.goto('/purchased');
   await expect(page.getByRole('heading', { name: 'No Exams Purchased Yet' })).toBeVisible();
+});
+
+test('an exam whose year ran out is still bought: counted, marked expired, offered again, and its tests say so', async ({
+  page,
+}) => {
+  const email = uniqueEmail('lapsed');
+  await register(page, { name: 'Lee Lapsed', email, password: 'a-year-went-by-1' });
+  await grantAccess(email, 'pmp');
+  await endAccess(email, 'pmp');
+
+  await page.goto('/');
+  await expect(page.locator('dl').first()).toContainText('Purchased Exams1');
+  await expect(page.getByRole('heading', { name: 'No Exams Purchased Yet' })).toHaveCount(0);
+  await expect(
+    page.getByRole('link', { name: /Project Management Professional \(PMP\).*Access expired/ }),
+  ).toBeVisible();
+
+  await page.goto('/purchased');
+  const card = page.getByRole('article').filter({ hasText: 'Project Management Professional' });
+  await expect(card).toContainText('Access expired');
+  await expect(card.getByRole('link', { name: /Buy access again/ })).toHaveAttribute('href', '/exams/pmp');
+  await expect(card.getByRole('link', { name: /Practice Tests/ })).toHaveAttribute('href', '/exam/pmp/practice-tests');
+
+  const ended = 'Your access to this exam has ended. Buy access again to take this test.';
+  await page.goto('/practice-test/pmp-pt2');
+  await expect(page.getByRole('heading', { name: 'Your access has ended' })).toBeVisible();
+  await expect(page.getByText(ended)).toBeVisible();
+  await page.goto('/tests/pmp-pt2');
+  await expect(page.getByText(ended)).toBeVisible();
 });
 
 test('attempts and purchases show on the dashboard, in the history and in My Exams', async ({ page }) => {
@@ -71,12 +102,28 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await expect(page.getByLabel('Exam')).toHaveValue('');
   await page.goForward();
   await expect(page.getByLabel('Exam')).toHaveValue('aws-cloud-practitioner');
+  // With the keyboard, each choice applies and focus stays on the select for the next one.
+  await page.getByLabel('Exam').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL('/history?exam=pmp');
+  await expect(page.getByLabel('Exam')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL('/history?exam=aws-cloud-practitioner');
+  await expect(page.getByLabel('Exam')).toBeFocused();
+  // An exam with no attempts yet stays the filter shown, over its empty list; an unknown one is dropped.
+  await page.goto('/history?exam=cisco-ccna');
+  await expect(page.getByLabel('Exam')).toHaveValue('cisco-ccna');
+  await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
+  await page.goto('/history?exam=no-such-exam');
+  await expect(page).toHaveURL('/history');
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoHorizontalScroll(page);
-  // A page past the end goes to the last one.
-  await page.goto('/history?page=5');
-  await expect(page).toHaveURL('/history');
+  // A page past the end goes to the last one, and a page number that is none to the first.
+  for (const page_ of ['5', '999999999', '0', '-1', 'abc']) {
+    await page.goto(`/history?page=${page_}`);
+    await expect(page).toHaveURL('/history');
+  }
   await expect(page.getByRole('row')).toHaveCount(3);
 
   await page.goto('/purchased');

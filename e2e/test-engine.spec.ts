@@ -46,7 +46,7 @@ test('an anonymous visitor passes the demo in exam mode, reviews it, and is invi
   await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
   await expect(page.getByText('11 of 11')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^100%$/ })).toBeVisible();
-  const invite = page.getByRole('region', { name: 'Save your progress' });
+  const invite = page.getByRole('region', { name: 'Keep your next scores' });
   await expect(invite.getByRole('button', { name: 'Sign Up Now' })).toBeVisible();
   await invite.getByRole('button', { name: 'Maybe Later' }).click();
   await expect(invite).toBeHidden();
@@ -70,7 +70,7 @@ test('a free test begun signed out and handed in after signing up in another tab
   await page.getByRole('button', { name: 'Submit Test' }).first().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByText(`1 of ${questions.length}`)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Save your progress' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Keep your next scores' })).toHaveCount(0);
   await tab.goto('/history');
   await expect(tab.getByText('No Attempts Found')).toHaveCount(0);
   await expect(tab.getByText('Cloud Foundations').first()).toBeVisible();
@@ -539,7 +539,7 @@ test('a signed-in student takes the short demo too: the answers count, nothing i
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
   await expect(page.getByText('5 of 5')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Save your progress' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Keep your next scores' })).toHaveCount(0);
   // Signed in, /checkout goes straight on to paying for the exam, now in the cart.
   await page.getByRole('button', { name: 'Proceed to Full Course Registration' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Pay \$\d+\.\d\d USD$/);

@@ -28,3 +28,6 @@ export function titleInitials(title: string): string {
     .map((word) => word.charAt(0).toUpperCase())
     .join('');
 }
+
+/** A count with its noun: "1 day", "3 days", "1 practice test". */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

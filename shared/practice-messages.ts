@@ -1,6 +1,8 @@
 /** Practice tests and test taking (spec §4, §8). */
 export const practiceMessages = {
   signUpForMore: 'Please sign up to access more practice tests.',
+  /** A locked test, to a student whose access to the exam has run out. */
+  accessRanOut: 'Your access to this exam has ended. Buy access again to take this test.',
   examNotFound: (id: string) => `Exam with ID ${id} not found.`,
   resetFailed: 'Failed to reset progress. Please try again later.',
   resetNeedsLogin: 'You must be logged in to reset progress.',

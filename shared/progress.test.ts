@@ -114,4 +114,12 @@ describe('sortTests', () => {
     expect(ids('difficulty')).toEqual(['x-pt10', 'x-pt1', 'x-pt2']);
     expect(ids('best-score')).toEqual(['x-pt1', 'x-pt2', 'x-pt10']);
   });
+  it('sorts alphabetically by the name the card shows', () => {
+    const named = [
+      { id: 'y-pt1', title: 'Practice Test 1', displayName: 'Networking Basics', difficulty: 'easy' as const },
+      { id: 'y-pt2', title: 'Practice Test 2', displayName: 'Cloud Concepts', difficulty: 'easy' as const },
+      { id: 'y-pt3', title: 'Practice Test 3', displayName: null, difficulty: 'easy' as const },
+    ];
+    expect(sortTests(named, 'alphabetical', new Map()).map((t) => t.id)).toEqual(['y-pt2', 'y-pt1', 'y-pt3']);
+  });
 });

@@ -99,6 +99,8 @@ const DIFFICULTY_ORDER: Record<Difficulty, number> = { easy: 1, medium: 2, hard:
 interface SortableTest {
   id: string;
   title: string;
+  /** The name the card shows when the test has one; alphabetical order follows what the student reads. */
+  displayName?: string | null;
   difficulty: Difficulty;
 }
 
@@ -109,7 +111,8 @@ export function sortTests<T extends SortableTest>(
   progress: ReadonlyMap<string, TestProgress>,
 ): T[] {
   const list = [...tests];
-  const byTitle = (a: T, b: T) => a.title.localeCompare(b.title, 'en', { numeric: true });
+  const shown = (t: T) => t.displayName ?? t.title;
+  const byTitle = (a: T, b: T) => shown(a).localeCompare(shown(b), 'en', { numeric: true });
   switch (sort) {
     case 'newest':
       return list.sort((a, b) => b.id.localeCompare(a.id, 'en', { numeric: true }));

@@ -71,6 +71,7 @@ export function parseHistoryFilters(params: URLSearchParams): HistoryFilters {
   return {
     mode: (HISTORY_MODES as readonly string[]).includes(mode ?? '') ? (mode as HistoryMode) : 'all',
     examId: exam && /^[a-z0-9][a-z0-9-]{0,79}$/.test(exam) ? exam : null,
-    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+    // Past any real history: taken as far as it goes, which the page then turns into its last page.
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
   };
 }

@@ -9,14 +9,24 @@ import { checkoutPath } from '../features/cart/applied-coupon.ts';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
 import { LazyTestRunner, loadTestRunner } from '../features/practice/components/lazy-test-runner.ts';
+import { originOf, pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/demo';
 import { useOneAtATime } from '../features/practice/one-at-a-time.ts';
 
 // The result screen loads when a test ends, not with the test.
 const TestResult = lazy(() => import('../features/practice/components/test-result.tsx'));
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData ? `${loaderData.exam.title}: Free Demo` : 'Demo'} | PracticePass` }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'Demo | PracticePass' }, { name: 'robots', content: 'noindex' }];
+  const { exam } = loaderData;
+  // The exam's page is the one to find in search results; the demo is a step from it.
+  return pageMeta({
+    title: `${exam.title}: Free Demo`,
+    description: `Try ${exam.title} free: five questions from its first practice test against a 30-minute clock, no account needed.`,
+    path: `/demo/${exam.id}`,
+    origin: originOf(matches),
+    noindex: true,
+  });
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

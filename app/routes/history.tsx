@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, redirect, useSubmit } from 'react-router';
 import { HISTORY_MODES, parseHistoryFilters, type HistoryFilters } from '../../shared/student-progress.ts';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
@@ -13,11 +13,28 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const filters = parseHistoryFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseHistoryFilters(url.searchParams);
+  // A page past the end (a bookmark kept after a reset, a page number typed in) goes to the last one, and an
+  // address the filters do not read as written (page=0, page=abc, an unknown mode) to the one they do.
+  const params = url.searchParams;
+  const readAs = (name: string, value: string | null) => params.has(name) && params.get(name) !== value;
+  if (
+    readAs('page', filters.page > 1 ? String(filters.page) : null) ||
+    readAs('mode', filters.mode === 'all' ? null : filters.mode) ||
+    readAs('exam', filters.examId)
+  ) {
+    throw redirect(hrefFor(filters, {}));
+  }
   const history = await context.services.practice.progress.history(user.id, filters);
-  // A page past the end (a bookmark kept after a reset, a page number typed in) goes to the last one.
   const last = Math.max(1, history.pages);
   if (filters.page > last) throw redirect(hrefFor(filters, { page: last }));
+  // An exam the student has no attempts in yet is still the filter shown, above its empty list.
+  if (filters.examId && !history.exams.some((e) => e.id === filters.examId)) {
+    const exam = await context.services.catalogue.exam(filters.examId);
+    if (!exam) throw redirect(hrefFor(filters, { examId: null, page: 1 }));
+    history.exams.push({ id: exam.id, title: exam.title });
+  }
   return { filters, ...history };
 }
 
@@ -37,6 +54,12 @@ export default function History({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   const { filters, attempts, totalAttempts, averageScore, testsPassed, pages, exams } = loaderData;
   const submit = useSubmit();
+  // The select stays the same element, so focus stays on it as each choice applies; when the address
+  // changes another way (Back, Forward, a link) it is set to the filter applied.
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (select.current) select.current.value = filters.examId ?? '';
+  }, [filters.examId]);
   return (
     <section aria-labelledby="history-heading" className="container-page py-10">
       <h1 id="history-heading" className="text-3xl font-bold">
@@ -62,8 +85,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
             <label className="max-w-full min-w-0 text-sm">
               <span className="block text-slate-700">Exam</span>
               <select
-                // Drawn anew when the address changes (Back, Forward), so it shows the filter applied.
-                key={filters.examId ?? ''}
+                ref={select}
                 name="exam"
                 defaultValue={filters.examId ?? ''}
                 onChange={(e) => submit(e.currentTarget.form)}
@@ -89,7 +111,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
       <dl className="mt-6 grid max-w-xl grid-cols-3 gap-4">
         {[
           ['Total attempts', String(totalAttempts)],
-          ['Average score', `${averageScore}%`],
+          ['Average score', averageScore === null ? '—' : `${averageScore}%`],
           ['Tests passed', String(testsPassed)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white p-4 shadow-sm">

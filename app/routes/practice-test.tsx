@@ -37,7 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(practiceMessages.loadTestFailed(practiceMessages.noQuestions), { status: 404 });
   if (opened.kind === 'locked') {
     const { examId, examTitle } = opened.info;
-    throw data({ locked: true, examId, examTitle, signedIn: context.user !== null }, { status: 403 });
+    const { accessEnded } = opened;
+    throw data({ locked: true, examId, examTitle, signedIn: context.user !== null, accessEnded }, { status: 403 });
   }
   return { ...opened, mode, signedIn: context.user !== null, google: context.services.accounts.googleEnabled };
 }
@@ -155,9 +156,17 @@ function ModeCard({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) {
-    const { examId, examTitle, signedIn } = error.data as { examId: string; examTitle: string; signedIn: boolean };
+    const { examId, examTitle, signedIn, accessEnded } = error.data as {
+      examId: string;
+      examTitle: string;
+      signedIn: boolean;
+      accessEnded: boolean;
+    };
     return (
-      <StatusPage title="Unlock More Tests" message={practiceMessages.signUpForMore}>
+      <StatusPage
+        title={accessEnded ? 'Your access has ended' : 'Unlock More Tests'}
+        message={accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore}
+      >
         <>
           {signedIn ? (
             <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { data, Link, useActionData, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { practiceTestsMessages } from '../../shared/practice-tests-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
+import { counted } from '../../shared/exam-display.ts';
 import {
   matchesFilter,
   NO_PROGRESS,
@@ -53,7 +54,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { exam } = loaderData;
   return pageMeta({
     title: `${exam.title}: Practice Tests`,
-    description: `${exam.practiceTestCount} practice tests for ${exam.title}. The first one is free to try.`,
+    description: `${counted(exam.practiceTestCount, 'practice test')} for ${exam.title}. The first one is free to try.`,
     path: `/exam/${exam.id}/practice-tests`,
     origin: originOf(matches),
   });

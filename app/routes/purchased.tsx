@@ -59,17 +59,26 @@ export default function Purchased({ loaderData }: Route.ComponentProps) {
                     <dd className="font-medium">{exam.courseProgress}%</dd>
                   </div>
                 </dl>
-                {exam.expired ? (
-                  <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm font-medium">Access expired</p>
-                ) : (
+                {exam.expired && <p className="mt-4 rounded-lg bg-slate-100 p-3 text-sm font-medium">Access expired</p>}
+                <div className="mt-4 flex flex-wrap gap-3">
+                  {/* Expired, the tests page still shows the student's progress and the free first test. */}
                   <Link
                     to={`/exam/${exam.examId}/practice-tests`}
-                    className="btn-primary mt-4"
+                    className={exam.expired ? 'btn-secondary' : 'btn-primary'}
                     aria-label={`Practice Tests: ${exam.title}`}
                   >
                     Practice Tests
                   </Link>
-                )}
+                  {exam.expired && (
+                    <Link
+                      to={`/exams/${exam.examId}`}
+                      className="btn-primary"
+                      aria-label={`Buy access again: ${exam.title}`}
+                    >
+                      Buy access again
+                    </Link>
+                  )}
+                </div>
               </article>
             </li>
           ))}

@@ -37,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function TestDetails({ loaderData }: Route.ComponentProps) {
-  const { info, open } = loaderData;
+  const { info, open, accessEnded } = loaderData;
   return (
     <section aria-labelledby="test-heading" className="container-page max-w-3xl py-10">
       <BackLink to={`/exam/${info.examId}/practice-tests`}>{info.examTitle}</BackLink>
@@ -54,7 +54,11 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
           <Fact key={label} boxed label={label!} value={value!} />
         ))}
       </dl>
-      {!open && <p className="mt-6 font-medium text-slate-800">{practiceMessages.signUpForMore}</p>}
+      {!open && (
+        <p className="mt-6 font-medium text-slate-800">
+          {accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore}
+        </p>
+      )}
       <div className="mt-6 flex flex-wrap gap-3">
         {open ? (
           <>

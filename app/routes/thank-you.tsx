@@ -7,7 +7,8 @@ import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/thank-you';
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData && 'receipt' in loaderData && loaderData.receipt ? 'Receipt' : 'Thank you';
+  const found = loaderData && 'order' in loaderData ? loaderData.order : null;
+  const title = !found ? 'Order Details Not Found' : loaderData.receipt ? 'Receipt' : 'Thank you';
   return [{ title: `${title} | PracticePass` }, { name: 'robots', content: 'noindex' }];
 }
 

@@ -57,6 +57,20 @@ export async function grantAccess(email: string, examId: string) {
   });
 }
 
+/** Ends a student's access to an exam a minute ago, as if its year had run out. */
+export async function endAccess(email: string, examId: string) {
+  const { default: Sqlite } = await import('better-sqlite3');
+  const { e2eDatabaseFile } = await import('./ports.ts');
+  const db = new Sqlite(e2eDatabaseFile());
+  try {
+    db.prepare(
+      `update purchases set expires_at = ? where exam_id = ? and user_id = (select id from users where email = ?)`,
+    ).run(new Date(Date.now() - 60_000).toISOString(), examId, email);
+  } finally {
+    db.close();
+  }
+}
+
 export interface ContentQuestion {
   id: string;
   text: string;

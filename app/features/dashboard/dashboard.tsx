@@ -3,6 +3,7 @@ import type { AttemptRow, ExamCharts, PurchasedExam } from '../../../shared/stud
 import { ProgressRing } from '../catalogue/components/progress-ring.tsx';
 import { LazyCharts } from '../progress/components/lazy-charts.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { counted } from '../../../shared/exam-display.ts';
 import { useTimeZone } from '../../lib/time-zone.ts';
 
 export interface DashboardData {
@@ -16,7 +17,8 @@ export interface DashboardData {
 /** The signed-in home: where the student stands, what they bought, and what they did last. */
 export default function Dashboard({ data }: { data: DashboardData }) {
   const timeZone = useTimeZone();
-  const active = data.purchased.filter((p) => !p.expired);
+  // Every exam bought, as My Exams lists them: one whose year has run out is still bought, and says so.
+  const purchased = data.purchased;
   return (
     <section aria-labelledby="dashboard-heading" className="container-page py-10">
       <h1 id="dashboard-heading" className="text-3xl font-bold">
@@ -29,12 +31,12 @@ export default function Dashboard({ data }: { data: DashboardData }) {
         </div>
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Purchased Exams</dt>
-          <dd className="text-2xl font-bold">{active.length}</dd>
+          <dd className="text-2xl font-bold">{purchased.length}</dd>
         </div>
       </dl>
 
       <h2 className="mt-10 text-xl font-semibold">My exams</h2>
-      {active.length === 0 ? (
+      {purchased.length === 0 ? (
         <EmptyState
           title="No Exams Purchased Yet"
           text="Browse the catalogue and try the first practice test of any exam for free."
@@ -45,7 +47,7 @@ export default function Dashboard({ data }: { data: DashboardData }) {
         </EmptyState>
       ) : (
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
-          {active.map((exam) => (
+          {purchased.map((exam) => (
             <li key={exam.examId}>
               <Link
                 to={`/exam/${exam.examId}/practice-tests`}
@@ -55,7 +57,8 @@ export default function Dashboard({ data }: { data: DashboardData }) {
                 <span>
                   <span className="block font-semibold">{exam.title}</span>
                   <span className="text-sm text-slate-700">
-                    {exam.daysRemaining} days remaining · {exam.testCount} practice tests
+                    {exam.expired ? 'Access expired' : `${counted(exam.daysRemaining, 'day')} remaining`} ·{' '}
+                    {counted(exam.testCount, 'practice test')}
                   </span>
                 </span>
               </Link>

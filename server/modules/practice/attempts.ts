@@ -247,6 +247,31 @@ export async function changeAnswer(
   });
 }
 
+/** In practice mode, a pause longer than this between answers counts as this long: the test was put aside. */
+const LONGEST_PRACTICE_PAUSE_MS = 30 * 60_000;
+
+/**
+ * The time an attempt took. An exam runs on its clock, so it is the time from start to hand-in. Practice is
+ * untimed and can be left open for days, so it is the time between the start, each answer and the hand-in,
+ * with any pause over half an hour counted as half an hour.
+ */
+function secondsSpent(attempt: Attempt, answers: Answers, end: Date): number {
+  const start = new Date(attempt.started_at).getTime();
+  const stop = Math.max(start, end.getTime());
+  if (attempt.mode !== 'practice') return Math.round((stop - start) / 1000);
+  const moments = [...answers.values()]
+    .flatMap((a) => (a.answered_at ? [new Date(a.answered_at).getTime()] : []))
+    .filter((t) => t > start && t < stop)
+    .sort((a, b) => a - b);
+  let spent = 0;
+  let previous = start;
+  for (const moment of [...moments, stop]) {
+    spent += Math.min(moment - previous, LONGEST_PRACTICE_PAUSE_MS);
+    previous = moment;
+  }
+  return Math.round(spent / 1000);
+}
+
 /**
  * Locks an attempt still in progress until the transaction ends (PostgreSQL holds the row; SQLite runs one
  * transaction at a time). False when it has been handed in meanwhile.
@@ -308,7 +333,7 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
         score: score.score,
         total_questions: score.totalQuestions,
         answered_questions: score.answeredQuestions,
-        time_spent_seconds: Math.max(0, Math.round((end.getTime() - new Date(attempt.started_at).getTime()) / 1000)),
+        time_spent_seconds: secondsSpent(attempt, answers, end),
         is_passed: score.isPassed ? 1 : 0,
       })
       .where('id', '=', attempt.id)

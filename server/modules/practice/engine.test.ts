@@ -149,6 +149,47 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(back.result).toMatchObject({ score: 2, answeredQuestions: 2, timeSpentSeconds: 1200 });
   });
 
+  it('tells a student whose access ran out, and only them, that it has ended when a test is locked', async () => {
+    const lapsed = await buyer('lapsed@example.com', 'exam1', '10.1.1.21');
+    // Its year ran out (a purchase revoked by support is not "ended": it was taken back).
+    await database.db
+      .updateTable('purchases')
+      .set({ expires_at: new Date(now.getTime() - 60_000).toISOString() })
+      .where('user_id', '=', lapsed.id)
+      .execute();
+    expect(await services.practice.openTest('exam1-pt2', lapsed, 'exam')).toMatchObject({
+      kind: 'locked',
+      accessEnded: true,
+    });
+    expect(await services.practice.testInfo('exam1-pt2', lapsed)).toMatchObject({ open: false, accessEnded: true });
+    // Never bought, or signed out: locked, nothing ended.
+    expect(await services.practice.openTest('exam1-pt2', other, 'exam')).toMatchObject({
+      kind: 'locked',
+      accessEnded: false,
+    });
+    expect(await services.practice.testInfo('exam1-pt2', null)).toMatchObject({ open: false, accessEnded: false });
+  });
+
+  it('counts a practice attempt put aside for days as half an hour of its time, and an exam by its clock', async () => {
+    const pauser = await buyer('pauser@example.com', 'exam1', '10.1.1.20');
+    const started = now;
+    const attempt = view(await services.practice.start('exam1-pt2', pauser, 'practice'));
+    const at = (minutes: number) => (now = new Date(started.getTime() + minutes * 60_000));
+    at(2);
+    await services.practice.change(attempt.id, pauser, { questionId: 'exam1-pt2-q1', selected: ['b'], check: true });
+    at(3 * 24 * 60); // three days away
+    await services.practice.change(attempt.id, pauser, { questionId: 'exam1-pt2-q2', selected: ['b'], check: true });
+    at(3 * 24 * 60 + 1);
+    const practice = result(await services.practice.submit(attempt.id, pauser));
+    // 2 minutes, the pause counted as 30, then 1 minute.
+    expect(practice.timeSpentSeconds).toBe((2 + 30 + 1) * 60);
+
+    const exam = view(await services.practice.start('exam1-pt2', pauser, 'exam'));
+    at(3 * 24 * 60 + 1 + 19);
+    const timed = result(await services.practice.submit(exam.id, pauser));
+    expect(timed.timeSpentSeconds).toBe(19 * 60);
+  });
+
   it('grades an answer stored after the deadline as not given, and keeps the ones given in time', async () => {
     // Taken signed out, so no student's progress changes.
     const attempt = view(await services.practice.start('exam1-pt1', null, 'exam'));

@@ -32,7 +32,7 @@ import { createTestCache, type LoadedTest } from './test-content.ts';
 
 export type OpenedTest =
   | { kind: 'not-found' }
-  | { kind: 'locked'; info: TestInfo }
+  | { kind: 'locked'; info: TestInfo; accessEnded: boolean }
   | { kind: 'empty'; info: TestInfo }
   | {
       kind: 'ready';
@@ -75,6 +75,11 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   async function mayOpen(test: LoadedTest, user: User, now: Date): Promise<boolean> {
     if (test.info.isDemo) return true;
     return user !== null && (await activeAccess(db, user.id, test.info.examId, now)) !== null;
+  }
+
+  /** Whether a student locked out of a test once had access to its exam, which has run out. */
+  async function accessRanOut(test: LoadedTest, user: User, now: Date): Promise<boolean> {
+    return user !== null && (await examAccess(db, user.id, test.info.examId, now)).endedAt !== null;
   }
 
   /**
@@ -136,7 +141,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const open = unfinishedByMode[mode];
       if (!(await mayOpen(test, user, now))) {
         // Access ran out during an attempt: an exam with time left goes on; anything else is handed in.
-        if (!open) return { kind: 'locked', info: test.info };
+        if (!open) return { kind: 'locked', info: test.info, accessEnded: await accessRanOut(test, user, now) };
         if (!mayFinish(open, user, 'answer', now)) {
           const result = await submitAttempt(db, open, test, now);
           return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
@@ -234,9 +239,15 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     },
 
     /** A test's facts for the legacy test details page, and whether this student may take it; null when unknown. */
-    async testInfo(testId: string, user: User): Promise<{ info: TestInfo; open: boolean } | null> {
+    async testInfo(
+      testId: string,
+      user: User,
+    ): Promise<{ info: TestInfo; open: boolean; accessEnded: boolean } | null> {
       const test = await loadTest(testId);
-      return test && { info: test.info, open: await mayOpen(test, user, clock()) };
+      if (!test) return null;
+      const now = clock();
+      const open = await mayOpen(test, user, now);
+      return { info: test.info, open, accessEnded: !open && (await accessRanOut(test, user, now)) };
     },
 
     async change(

@@ -93,7 +93,7 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect(second.attempts.at(-1)!.testId).toBe('exam1-pt1');
   });
 
-  it("sends the chart an exam's latest 20 scores only, oldest first", async () => {
+  it("sends the chart an exam's latest 20 scores only, oldest first, and their domains", async () => {
     await take('exam2-pt1', 'practice', { 'exam2-pt1-q1': ['b'] }); // 33%
     await take('exam2-pt1', 'practice', { 'exam2-pt1-q1': ['b'], 'exam2-pt1-q2': ['b'] }); // 67%
     const [beta] = await services.practice.progress.charts(user.id, ['exam2']);
@@ -101,6 +101,9 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect(beta!.scores).toHaveLength(20);
     expect(beta!.scores.slice(-3).map((s) => s.percentage)).toEqual([0, 33, 67]);
     expect(beta!.scores.filter((s) => s.percentage === 33)).toHaveLength(1);
+    // The domains count the same 20 attempts: 18 blank, then 1 and 2 right, of 3 questions each (the first
+    // attempt's right answer is left out with it).
+    expect(beta!.domains).toEqual([{ category: 'Domain A', correct: 3, total: 60 }]);
   });
 
   it('shows expired access as such, with 0 days left', async () => {
@@ -122,7 +125,7 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect(dashboard).toMatchObject({ testsCompleted: 0, recent: [], charts: [] });
     expect(await services.practice.progress.history(user.id, { mode: 'all', examId: null, page: 1 })).toMatchObject({
       totalAttempts: 0,
-      averageScore: 0,
+      averageScore: null,
       testsPassed: 0,
       attempts: [],
     });

@@ -13,14 +13,21 @@ import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 
-/** Finished attempts that count: completed and not reset. */
-function countedAttempts(db: Db, userId: string) {
+/**
+ * A student's finished attempts that count: completed and not reset. An attempt's exam always exists (its
+ * key cascades), so what needs no exam column reads these alone, often from an index (migration 0014).
+ */
+function finishedAttempts(db: Db, userId: string) {
   return db
     .selectFrom('attempts')
-    .innerJoin('exams', 'exams.id', 'attempts.exam_id')
     .where('attempts.user_id', '=', userId)
     .where('attempts.status', '=', 'completed')
     .where('attempts.reset', '=', 0);
+}
+
+/** The same attempts with their exam, for its title. */
+function countedAttempts(db: Db, userId: string) {
+  return finishedAttempts(db, userId).innerJoin('exams', 'exams.id', 'attempts.exam_id');
 }
 
 const attemptColumns = [
@@ -67,7 +74,13 @@ function toAttemptRow(r: {
 
 /** The dashboard, history, purchased exams and charts of one student. Every number follows shared/progress.ts. */
 export function createStudentProgress(db: Db, clock: () => Date) {
-  async function purchasedExams(userId: string): Promise<PurchasedExam[]> {
+  /** The tests a student has finished attempts of: one row per test, read from an index (migration 0014). */
+  function attemptedTests(userId: string) {
+    return finishedAttempts(db, userId).select('attempts.test_id').distinct().execute();
+  }
+
+  /** `attempted`: the student's attempted tests when the caller has read them already. */
+  async function purchasedExams(userId: string, attempted?: { test_id: string }[]): Promise<PurchasedExam[]> {
     const now = clock();
     const purchases = await db
       .selectFrom('purchases')
@@ -83,16 +96,12 @@ export function createStudentProgress(db: Db, clock: () => Date) {
     );
     if (latest.length === 0) return [];
     const examIds = latest.map((p) => p.exam_id);
-    const [tests, outcomes] = await Promise.all([
+    // Course progress needs only which tests have an attempt: one row per test, not one per attempt.
+    const [tests, tried] = await Promise.all([
       db.selectFrom('practice_tests').select(['id', 'exam_id']).where('exam_id', 'in', examIds).execute(),
-      countedAttempts(db, userId)
-        .select(['attempts.test_id', 'attempts.percentage', 'attempts.submitted_at'])
-        .where('attempts.exam_id', 'in', examIds)
-        .execute(),
+      attempted ?? attemptedTests(userId),
     ]);
-    const progress = progressByTest(
-      outcomes.map((o) => ({ testId: o.test_id, percentage: o.percentage ?? 0, submittedAt: o.submitted_at ?? '' })),
-    );
+    const started = progressByTest(tried.map((a) => ({ testId: a.test_id, percentage: 0, submittedAt: '' })));
     return latest.map((p) => {
       const testIds = tests.filter((t) => t.exam_id === p.exam_id).map((t) => t.id);
       const left = daysRemaining(p.expires_at, now);
@@ -104,63 +113,76 @@ export function createStudentProgress(db: Db, clock: () => Date) {
         expiresAt: p.expires_at,
         daysRemaining: left,
         expired: new Date(p.expires_at) <= now,
-        courseProgress: courseProgress(testIds, progress),
+        courseProgress: courseProgress(testIds, started),
         testCount: testIds.length,
       };
     });
   }
 
+  /**
+   * The charts of each exam: its latest CHART_POINTS attempts' scores, and the share right per domain in those
+   * same attempts (recent work, which is what the student can still change; a student with thousands of
+   * attempts is read in a few rows, not tens of thousands of answers).
+   */
   async function charts(userId: string, examIds: string[]): Promise<ExamCharts[]> {
     if (examIds.length === 0) return [];
-    const [exams, scores, domains] = await Promise.all([
-      db.selectFrom('exams').select(['id', 'title', 'passing_score']).where('id', 'in', examIds).execute(),
-      countedAttempts(db, userId)
-        .select([
-          'attempts.exam_id',
-          'attempts.percentage',
-          'attempts.is_passed',
-          'attempts.submitted_at',
-          'attempts.test_name',
-        ])
-        .where('attempts.exam_id', 'in', examIds)
-        .orderBy('attempts.submitted_at')
-        .execute(),
-      countedAttempts(db, userId)
-        .innerJoin('attempt_answers', 'attempt_answers.attempt_id', 'attempts.id')
-        .select((eb) => [
-          'attempts.exam_id',
-          'attempt_answers.category',
-          eb.fn.countAll<number>().as('total'),
-          eb.fn.sum<number>(sql`case when attempt_answers.is_correct = 1 then 1 else 0 end`).as('correct'),
-        ])
-        .where('attempts.exam_id', 'in', examIds)
-        .groupBy(['attempts.exam_id', 'attempt_answers.category'])
-        .execute(),
-    ]);
-    return examIds.flatMap((examId) => {
-      const exam = exams.find((e) => e.id === examId);
-      if (!exam) return [];
-      return [
-        {
+    const exams = await db
+      .selectFrom('exams')
+      .select(['id', 'title', 'passing_score'])
+      .where('id', 'in', examIds)
+      .execute();
+    const drawn = await Promise.all(
+      examIds.map(async (examId): Promise<ExamCharts | null> => {
+        const exam = exams.find((e) => e.id === examId);
+        if (!exam) return null;
+        const latest = await countedAttempts(db, userId)
+          .select([
+            'attempts.id',
+            'attempts.percentage',
+            'attempts.is_passed',
+            'attempts.submitted_at',
+            'attempts.test_name',
+          ])
+          .where('attempts.exam_id', '=', examId)
+          .orderBy('attempts.submitted_at', 'desc')
+          .orderBy('attempts.id', 'desc')
+          .limit(CHART_POINTS)
+          .execute();
+        const domains =
+          latest.length === 0
+            ? []
+            : await db
+                .selectFrom('attempt_answers')
+                .select((eb) => [
+                  'attempt_answers.category',
+                  eb.fn.countAll<number>().as('total'),
+                  eb.fn.sum<number>(sql`case when attempt_answers.is_correct = 1 then 1 else 0 end`).as('correct'),
+                ])
+                .where(
+                  'attempt_answers.attempt_id',
+                  'in',
+                  latest.map((a) => a.id),
+                )
+                .groupBy('attempt_answers.category')
+                .execute();
+        return {
           examId,
           examTitle: exam.title,
           passingScore: exam.passing_score,
-          scores: scores
-            .filter((s) => s.exam_id === examId)
-            .slice(-CHART_POINTS)
-            .map((s) => ({
-              submittedAt: s.submitted_at ?? '',
-              percentage: s.percentage ?? 0,
-              testName: s.test_name,
-              passed: s.is_passed === 1,
-            })),
+          scores: latest.reverse().map((s) => ({
+            submittedAt: s.submitted_at ?? '',
+            percentage: s.percentage ?? 0,
+            testName: s.test_name,
+            passed: s.is_passed === 1,
+          })),
           domains: domains
-            .filter((d) => d.exam_id === examId && d.category)
+            .filter((d) => d.category)
             .map((d) => ({ category: d.category!, correct: Number(d.correct ?? 0), total: Number(d.total) }))
             .sort((a, b) => a.category.localeCompare(b.category)),
-        },
-      ];
-    });
+        };
+      }),
+    );
+    return drawn.filter((c) => c !== null);
   }
 
   return {
@@ -168,17 +190,16 @@ export function createStudentProgress(db: Db, clock: () => Date) {
     charts,
 
     async dashboard(userId: string) {
-      const [purchased, recent, completed] = await Promise.all([
-        purchasedExams(userId),
+      // The tests attempted are read once: their number is "Tests Completed", and they make course progress.
+      const [attempted, recent] = await Promise.all([
+        attemptedTests(userId),
         countedAttempts(db, userId).select(attemptColumns).orderBy('attempts.submitted_at', 'desc').limit(3).execute(),
-        countedAttempts(db, userId)
-          .select((eb) => eb.fn.count<number>('attempts.test_id').distinct().as('tests'))
-          .executeTakeFirstOrThrow(),
       ]);
+      const purchased = await purchasedExams(userId, attempted);
       // Charts for the exams studied most recently, at most three.
       const chartExams = [...new Set(recent.map((r) => r.exam_id))].slice(0, 3);
       return {
-        testsCompleted: Number(completed.tests),
+        testsCompleted: attempted.length,
         purchased,
         recent: recent.map(toAttemptRow),
         charts: await charts(userId, chartExams),
@@ -207,13 +228,20 @@ export function createStudentProgress(db: Db, clock: () => Date) {
               .as('passed'),
           ])
           .executeTakeFirstOrThrow(),
-        countedAttempts(db, userId).select(['exams.id', 'exams.title']).distinct().orderBy('exams.title').execute(),
+        // The exams attempted, from the index alone (migration 0014), then their titles.
+        db
+          .selectFrom('exams')
+          .select(['exams.id', 'exams.title'])
+          .where('exams.id', 'in', finishedAttempts(db, userId).select('attempts.exam_id'))
+          .orderBy('exams.title')
+          .execute(),
       ]);
       const total = Number(stats.attempts);
       return {
         attempts: rows.map(toAttemptRow),
         totalAttempts: total,
-        averageScore: total ? Math.round(Number(stats.average)) : 0,
+        // No attempts, no average: 0% would read as a result.
+        averageScore: total ? Math.round(Number(stats.average)) : null,
         testsPassed: Number(stats.passed),
         pages: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
         exams: exams.map((e) => ({ id: e.id, title: e.title })),

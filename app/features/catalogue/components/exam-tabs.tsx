@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ExamDetail } from '../../../../shared/catalogue.ts';
 import { Tabs } from './tabs.tsx';
 import { formatDate } from '../../../../shared/dates.ts';
+import { counted } from '../../../../shared/exam-display.ts';
 
 /** Overview, Curriculum, Practice Tests (once unlocked), Reviews and FAQ of an exam. */
 export function ExamTabs({ exam, unlocked }: { exam: ExamDetail; unlocked: boolean }) {
@@ -81,7 +82,7 @@ function Reviews({ reviews }: { reviews: ExamDetail['reviews'] }) {
   return (
     <div className="max-w-3xl">
       <p className="font-semibold">
-        {average.toFixed(1)} out of 5 from {reviews.length === 1 ? '1 review' : `${reviews.length} reviews`}
+        {average.toFixed(1)} out of 5 from {counted(reviews.length, 'review')}
       </p>
       <ul className="mt-4 space-y-4">
         {reviews.map((review) => (

@@ -52,10 +52,11 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
       {inviting && invite && (
         <section aria-labelledby="invite-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6">
           <h3 id="invite-heading" className="text-lg font-semibold">
-            Save your progress
+            Keep your next scores
           </h3>
           <p className="mt-1 text-slate-700">
-            Sign up to keep your scores, follow your progress and unlock every practice test.
+            Tests taken signed out are not kept. Sign up to keep the scores of the tests you take next, follow your
+            progress and unlock every practice test.
           </p>
           {invite.google ? (
             <GoogleButton

@@ -115,6 +115,9 @@ function DomainBars({ chart }: { chart: ExamCharts }) {
   return (
     <div className="mt-4">
       <h3 className="text-sm font-medium text-slate-700">Strengths and weaknesses by domain</h3>
+      <p className="text-sm text-slate-600">
+        In your latest {chart.scores.length === 1 ? 'attempt' : `${chart.scores.length} attempts`}
+      </p>
       <ul className="mt-2 space-y-2">
         {chart.domains.map((d) => {
           const share = percentage(d.correct, d.total);
