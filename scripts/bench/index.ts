@@ -7,8 +7,9 @@ import { benchScale } from './scale.ts';
 import { benchSoak } from './soak.ts';
 
 const usage = `Usage:
-  npm run bench -- js [origin] [path...]   gzipped JavaScript per page of a running store
-                                           (default origin http://localhost:3000)
+  npm run bench -- js [origin] [path...]   gzipped JavaScript per page of a running store, in Chromium
+                                           (default origin http://localhost:3000; paths begin with /; without
+                                           paths: the public pages, a running test and a student's pages)
   npm run bench -- lighthouse [origin] [runs]
                                            Lighthouse 13.5.0, mobile preset, simulated and applied, median
                                            of runs (default 3) each, on the public pages and a running test
@@ -20,53 +21,96 @@ const usage = `Usage:
   npm run bench -- accept [busy ms]        first answers of 100 new connections to a saturated bare route
                                            that spends busy ms of CPU per request (default 7), against the rest
   npm run bench -- scale [sqlite|postgres] [exams] [users] [attempts...]
-                                           p50/p95 of the catalogue and progress queries as attempts grow
-                                           (default sqlite, 10000 exams, 100000 users, 10000 100000 1000000)
+                                           p50/p95 of the catalogue and the students' pages as attempts grow,
+                                           for ordinary and heavy students (default sqlite, 10000 exams,
+                                           100000 users, 10000 1000000 attempts, in increasing steps)
   npm run bench -- soak [seconds] [students]
                                            students taking tests over HTTP against the built store on a new
                                            PostgreSQL database; every submitted attempt must be stored once
-                                           (default 300 s, 200 students; npm run build first)`;
+                                           and graded (default 300 s, 200 students; npm run build first)`;
 
 const PUBLIC_PAGES = ['/', '/exams', '/exams/aws-cloud-practitioner', '/exam/aws-cloud-practitioner/practice-tests'];
+const DEFAULT_ORIGIN = 'http://localhost:3000';
 
-const engineOf = (value: string | undefined) => {
-  const engine = value ?? 'sqlite';
-  if (engine !== 'sqlite' && engine !== 'postgres') fail();
-  return engine as 'sqlite' | 'postgres';
-};
-const numbers = (values: string[], defaults: number[]) => {
-  const parsed = values.length > 0 ? values.map(Number) : defaults;
-  if (parsed.some((n) => !Number.isInteger(n) || n <= 0)) fail();
-  return parsed;
-};
-function fail(): never {
+function fail(why?: string): never {
+  if (why) console.error(`${why}\n`);
   console.error(usage);
   process.exit(2);
 }
 
+/** At most `max` arguments. */
+function atMost(values: string[], max: number) {
+  if (values.length > max) fail(`Too many arguments: ${values.slice(max).join(' ')}`);
+  return values;
+}
+
+const engineOf = (value: string | undefined) => {
+  const engine = value ?? 'sqlite';
+  if (engine !== 'sqlite' && engine !== 'postgres') fail(`Not an engine: ${engine}`);
+  return engine as 'sqlite' | 'postgres';
+};
+
+const numbers = (values: string[], defaults: number[]) => {
+  const parsed = values.length > 0 ? values.map(Number) : defaults;
+  const wrong = values.find((v) => !Number.isInteger(Number(v)) || Number(v) <= 0);
+  if (wrong !== undefined) fail(`Not a whole number above 0: ${wrong}`);
+  return parsed;
+};
+const numberOr = (value: string | undefined, fallback: number) =>
+  numbers(value === undefined ? [] : [value], [fallback])[0]!;
+
+/** The origin of a running store: http or https, no path. */
+function originOf(value: string | undefined): string {
+  const text = value ?? DEFAULT_ORIGIN;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // not a URL
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    fail(`Not the origin of a store (such as ${DEFAULT_ORIGIN}): ${text}`);
+  }
+  return url.origin;
+}
+
+/** A store must answer at the origin before a browser or Lighthouse is pointed at it. */
+async function reachable(origin: string) {
+  try {
+    await fetch(origin, { redirect: 'manual' });
+  } catch {
+    console.error(`Nothing answers at ${origin}: start the store first (npm start, or npm run dev).`);
+    process.exit(1);
+  }
+  return origin;
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (command === 'js') {
-  const [origin = 'http://localhost:3000', ...paths] = args;
-  await reportPageWeight(origin, paths.length > 0 ? paths : PUBLIC_PAGES);
-} else if (command === 'lighthouse') {
-  const [origin = 'http://localhost:3000', runs = '3'] = args;
-  await reportLighthouse(origin, numbers([runs], [3])[0]!);
-} else if (command === 'phone') {
-  const [origin = 'http://localhost:3000', runs = '5'] = args;
-  await reportPhoneTimings(origin, PUBLIC_PAGES, numbers([runs], [5])[0]!);
+  const [origin, ...paths] = args[0]?.startsWith('/') ? fail(`The origin comes before the paths: ${args[0]}`) : args;
+  const bad = paths.find((p) => !p.startsWith('/'));
+  if (bad !== undefined) fail(`Not a path: ${bad}`);
+  // With no paths, page-weight.ts measures its own list of public and signed-in pages.
+  await reportPageWeight(await reachable(originOf(origin)), paths);
+} else if (command === 'lighthouse' || command === 'phone') {
+  const [origin, runs] = atMost(args, 2);
+  const store = await reachable(originOf(origin));
+  if (command === 'lighthouse') await reportLighthouse(store, numberOr(runs, 3));
+  else await reportPhoneTimings(store, PUBLIC_PAGES, numberOr(runs, 5));
 } else if (command === 'http') {
-  const [seconds] = numbers(args, [10]);
-  await benchHttp(seconds!);
+  await benchHttp(numberOr(atMost(args, 1)[0], 10));
 } else if (command === 'accept') {
-  const [busyMs] = numbers(args, [7]);
-  await benchAcceptQueue(busyMs!);
+  await benchAcceptQueue(numberOr(atMost(args, 1)[0], 7));
 } else if (command === 'scale') {
-  const [engine, exams = '10000', users = '100000', ...steps] = args;
-  const [e, u] = numbers([exams, users], []);
-  await benchScale(engineOf(engine), e!, u!, numbers(steps, [10_000, 100_000, 1_000_000]));
+  const [engine, exams, users, ...steps] = args;
+  const attempts = numbers(steps, [10_000, 1_000_000]);
+  if (attempts.some((n, i) => i > 0 && n <= attempts[i - 1]!)) fail('The attempt steps must increase.');
+  const userCount = numberOr(users, 100_000);
+  if (userCount < 5) fail('The scale benchmark needs at least 5 users (four are its heavy students).');
+  await benchScale(engineOf(engine), numberOr(exams, 10_000), userCount, attempts);
 } else if (command === 'soak') {
-  const [seconds, students] = numbers(args, [300, 200]);
-  await benchSoak(seconds!, students ?? 200);
+  const [seconds, students] = atMost(args, 2);
+  await benchSoak(numberOr(seconds, 300), numberOr(students, 200));
 } else {
-  fail();
+  fail(command === undefined ? undefined : `Unknown command: ${command}`);
 }

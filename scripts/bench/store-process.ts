@@ -31,6 +31,35 @@ function start(script: string, port: number, env: Record<string, string>): Start
   };
 }
 
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the script and waits until it answers at `ready` on its port. A server left on the port by an
+ * earlier run would answer in its place, so the port must be free; a child that does not come up is
+ * stopped.
+ */
+async function launch(script: string, port: number, env: Record<string, string>, ready = '/'): Promise<Started> {
+  const origin = `http://127.0.0.1:${port}`;
+  if (await answers(origin)) {
+    throw new Error(`Something already answers at ${origin}: stop it first (a server left by an earlier run?)`);
+  }
+  const server = start(script, port, env);
+  try {
+    await waitFor(`${origin}${ready}`, server.process);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
 async function waitFor(url: string, child: ChildProcess, seconds = 60) {
   for (let i = 0; i < seconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`The server for ${url} exited with ${child.exitCode}`);
@@ -53,22 +82,23 @@ export async function startStore(
   if (!existsSync(path.join('build', 'server', 'index.js'))) {
     throw new Error('No build found: run "npm run build" first.');
   }
-  const store = start('server/main.ts', port, {
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    AUTH_SECRET: BENCH_SECRET,
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    ...env,
-  });
-  await waitFor(`${store.origin}/healthz`, store.process);
-  return store;
+  return launch(
+    'server/main.ts',
+    port,
+    {
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: BENCH_SECRET,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    '/healthz',
+  );
 }
 
 /** A bare Fastify app answering one small JSON route: the most this machine serves through Fastify. */
 export async function startCeiling(port: number, env: Record<string, string> = {}): Promise<Started> {
-  const server = start('scripts/bench/ceiling-server.ts', port, env);
-  await waitFor(server.origin, server.process);
-  return server;
+  return launch('scripts/bench/ceiling-server.ts', port, env);
 }
