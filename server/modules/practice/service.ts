@@ -2,13 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ExamDetail } from '../../../shared/catalogue.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, TestInfo, TestMode } from '../../../shared/practice.ts';
-import {
-  averageBestScore,
-  courseProgress,
-  daysRemaining,
-  progressByTest,
-  type TestProgress,
-} from '../../../shared/progress.ts';
+import { averageBestScore, courseProgress, daysRemaining, type TestProgress } from '../../../shared/progress.ts';
 import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
@@ -27,7 +21,7 @@ import {
   type Attempt,
   type Refusal,
 } from './attempts.ts';
-import { createStudentProgress } from './student-progress.ts';
+import { createStudentProgress, examTestProgress } from './student-progress.ts';
 import { createTestCache, type LoadedTest } from './test-content.ts';
 
 export type OpenedTest =
@@ -292,19 +286,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const { access, endedAt: accessEnded } = user
         ? await examAccess(db, user.id, examId, now)
         : { access: null, endedAt: null };
-      const outcomes = user
-        ? await db
-            .selectFrom('attempts')
-            .select(['test_id', 'percentage', 'submitted_at'])
-            .where('user_id', '=', user.id)
-            .where('exam_id', '=', examId)
-            .where('status', '=', 'completed')
-            .where('reset', '=', 0)
-            .execute()
-        : [];
-      const progress = progressByTest(
-        outcomes.map((o) => ({ testId: o.test_id, percentage: o.percentage ?? 0, submittedAt: o.submitted_at ?? '' })),
-      );
+      const progress = user ? await examTestProgress(db, user.id, examId) : new Map<string, TestProgress>();
       return {
         exam,
         access: access && {

@@ -106,6 +106,23 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect(beta!.domains).toEqual([{ category: 'Domain A', correct: 3, total: 60 }]);
   });
 
+  it('gives each test of an exam its attempts, first, best and last score, in the order they were handed in', async () => {
+    await take('exam1-pt1', 'exam', { 'exam1-pt1-q1': ['b'], 'exam1-pt1-q2': ['b'] }); // 67%
+    // Begun, not handed in: it does not count.
+    await services.practice.start('exam1-pt1', user, 'practice');
+    const page = await services.practice.examProgress('exam1', user);
+    // Test 1 scored 33%, then 100%, then 67%; test 2 once, 0%; test 3 never.
+    expect(page?.progress).toEqual({
+      'exam1-pt1': { attempts: 3, firstScore: 33, bestScore: 100, lastScore: 67 },
+      'exam1-pt2': { attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0 },
+    });
+    expect(page?.courseProgress).toBe(67);
+    // The average of best scores above 0 (spec §5): test 2's 0 is left out.
+    expect(page?.averageBestScore).toBe(100);
+    // Another student's progress on the same exam is their own.
+    expect((await services.practice.examProgress('exam1', { id: 'someone-else' }))?.progress).toEqual({});
+  });
+
   it('shows expired access as such, with 0 days left', async () => {
     now = new Date('2026-07-01T00:00:00.000Z');
     expect(await services.practice.progress.purchasedExams(user.id)).toEqual([

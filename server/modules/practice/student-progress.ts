@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { courseProgress, daysRemaining, progressByTest } from '../../../shared/progress.ts';
+import { courseProgress, daysRemaining, progressByTest, type TestProgress } from '../../../shared/progress.ts';
 import type { TestMode } from '../../../shared/practice.ts';
 import {
   CHART_POINTS,
@@ -23,6 +23,50 @@ function finishedAttempts(db: Db, userId: string) {
     .where('attempts.user_id', '=', userId)
     .where('attempts.status', '=', 'completed')
     .where('attempts.reset', '=', 0);
+}
+
+/**
+ * Each test's attempts, first, best and last score (spec §3) for one student on one exam. The database sums
+ * them per test from the index of counted attempts (migration 0014), and finds each first and last score by
+ * a seek in it: a few rows whatever the number of attempts. Of attempts handed in at the same moment, either
+ * may count as first or last.
+ */
+export async function examTestProgress(db: Db, userId: string, examId: string): Promise<Map<string, TestProgress>> {
+  const rows = await finishedAttempts(db, userId)
+    .where('attempts.exam_id', '=', examId)
+    .select((eb) => {
+      const scoreAt = (order: 'asc' | 'desc') =>
+        eb
+          .selectFrom('attempts as s')
+          .select('s.percentage')
+          .where('s.user_id', '=', userId)
+          .where('s.status', '=', 'completed')
+          .where('s.reset', '=', 0)
+          .where('s.exam_id', '=', examId)
+          .whereRef('s.test_id', '=', 'attempts.test_id')
+          .orderBy('s.submitted_at', order)
+          .limit(1);
+      return [
+        'attempts.test_id',
+        eb.fn.countAll<number | string>().as('attempts'),
+        eb.fn.max('attempts.percentage').as('best'),
+        scoreAt('asc').as('first'),
+        scoreAt('desc').as('last'),
+      ];
+    })
+    .groupBy('attempts.test_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.test_id,
+      {
+        attempts: Number(r.attempts),
+        firstScore: r.first ?? 0,
+        bestScore: r.best ?? 0,
+        lastScore: r.last ?? 0,
+      },
+    ]),
+  );
 }
 
 /** The same attempts with their exam, for its title. */
@@ -76,7 +120,9 @@ function toAttemptRow(r: {
 export function createStudentProgress(db: Db, clock: () => Date) {
   /** The tests a student has finished attempts of: one row per test, read from an index (migration 0014). */
   function attemptedTests(userId: string) {
-    return finishedAttempts(db, userId).select('attempts.test_id').distinct().execute();
+    // By exam, then test: the index's own order, so each pair is read once without sorting or visiting rows
+    // (a test belongs to one exam, so a pair is a test).
+    return finishedAttempts(db, userId).select(['attempts.exam_id', 'attempts.test_id']).distinct().execute();
   }
 
   /** `attempted`: the student's attempted tests when the caller has read them already. */
@@ -207,18 +253,22 @@ export function createStudentProgress(db: Db, clock: () => Date) {
     },
 
     async history(userId: string, filters: HistoryFilters) {
-      let query = countedAttempts(db, userId);
-      if (filters.mode !== 'all') query = query.where('attempts.mode', '=', filters.mode);
-      if (filters.examId) query = query.where('attempts.exam_id', '=', filters.examId);
+      const filtered = <Q extends ReturnType<typeof finishedAttempts>>(query: Q): Q => {
+        let q = query;
+        if (filters.mode !== 'all') q = q.where('attempts.mode', '=', filters.mode) as Q;
+        if (filters.examId) q = q.where('attempts.exam_id', '=', filters.examId) as Q;
+        return q;
+      };
       const [rows, stats, exams] = await Promise.all([
-        query
+        filtered(countedAttempts(db, userId))
           .select(attemptColumns)
           .orderBy('attempts.submitted_at', 'desc')
           .orderBy('attempts.id')
           .limit(HISTORY_PAGE_SIZE)
           .offset((filters.page - 1) * HISTORY_PAGE_SIZE)
           .execute(),
-        query
+        // Its figures need no exam title: read from the index of counted attempts alone (migration 0014).
+        filtered(finishedAttempts(db, userId))
           .select((eb) => [
             eb.fn.countAll<number>().as('attempts'),
             eb.fn.avg<number>('attempts.percentage').as('average'),
