@@ -81,6 +81,17 @@ describe.each(engines)('student progress on %s', (engine) => {
     expect(exams).toMatchObject({ totalAttempts: 3, averageScore: 22, testsPassed: 0 });
     const beta = await services.practice.progress.history(user.id, { mode: 'all', examId: 'exam2', page: 1 });
     expect(beta.attempts.map((a) => a.testId)).toEqual(['exam2-pt1']);
+    expect(beta).toMatchObject({ totalAttempts: 1, averageScore: 33, testsPassed: 0 });
+    // 33%, 100% and 0%; test 1 passed with its 100%. The exams to filter by are all of them still.
+    const alpha = await services.practice.progress.history(user.id, { mode: 'all', examId: 'exam1', page: 1 });
+    expect(alpha).toMatchObject({ totalAttempts: 3, averageScore: 44, testsPassed: 1 });
+    expect(alpha.exams.map((e) => e.id)).toEqual(['exam1', 'exam2']);
+    const alphaPractice = await services.practice.progress.history(user.id, {
+      mode: 'practice',
+      examId: 'exam1',
+      page: 1,
+    });
+    expect(alphaPractice).toMatchObject({ totalAttempts: 1, averageScore: 100, testsPassed: 1 });
   });
 
   it('pages a long history, 20 attempts a page, newest first', async () => {
