@@ -1,10 +1,14 @@
 import { takeGoogleRefusal } from '../lib/google-refusal.server.ts';
 import type { Route } from './+types/auth.session';
 
-/** Whether this browser is signed in, and why not when Google said no for a reason: asked after the Google window closes. */
+/**
+ * Whether this browser is signed in: asked after the Google window closes. When Google's sign-in was refused
+ * for a reason the student can act on, the answer also carries it (`message`), once.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const refusal = context.user === null ? await takeGoogleRefusal(request) : null;
+  const signedIn = context.user !== null;
+  const refusal = signedIn ? null : await takeGoogleRefusal(request);
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   if (refusal) headers.append('Set-Cookie', refusal.clear);
-  return Response.json({ signedIn: context.user !== null, message: refusal?.message ?? null }, { headers });
+  return Response.json(refusal ? { signedIn, message: refusal.message } : { signedIn }, { headers });
 }

@@ -44,9 +44,11 @@ export function GoogleButton({ label, target, failureMessage = accountMessages.g
       setState('checking');
       // The server says whether it worked and, when the student can act on it, why not (the address has a
       // password account).
-      const answer = await fetch('/auth/session', { headers: { accept: 'application/json' } })
-        .then((r) => r.json() as Promise<{ signedIn: boolean; message: string | null }>)
-        .catch(() => ({ signedIn: false, message: null }));
+      const answer: { signedIn: boolean; message?: string } = await fetch('/auth/session', {
+        headers: { accept: 'application/json' },
+      })
+        .then((r) => r.json() as Promise<{ signedIn: boolean; message?: string }>)
+        .catch(() => ({ signedIn: false }));
       cleanup.current();
       if (answer.signedIn) {
         notify('success', accountMessages.loggedIn);
