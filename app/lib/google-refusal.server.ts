@@ -1,4 +1,5 @@
 import { createCookie } from 'react-router';
+import { accountMessages } from '../../shared/account-messages.ts';
 
 /**
  * Why the last Google sign-in in this browser was refused, when the student can act on it (the address
@@ -13,13 +14,14 @@ const refusalCookie = createCookie('pp_google_refusal', {
   maxAge: 120,
 });
 
-export function setGoogleRefusal(message: string): Promise<string> {
+export function setGoogleRefusal(message: typeof accountMessages.emailInUse): Promise<string> {
   return refusalCookie.serialize(message);
 }
 
 /** The waiting reason, if any, and the header that removes it so it is read once. */
 export async function takeGoogleRefusal(request: Request): Promise<{ message: string; clear: string } | null> {
   const value: unknown = await refusalCookie.parse(request.headers.get('cookie'));
-  if (typeof value !== 'string' || value === '') return null;
+  // Only the store's own words: a cookie is whatever the browser sends.
+  if (value !== accountMessages.emailInUse) return null;
   return { message: value, clear: await refusalCookie.serialize('', { maxAge: 0 }) };
 }
