@@ -33,11 +33,6 @@ export async function examAccess(
   return { access: { purchaseDate: row.purchase_date, expiresAt: row.expires_at }, endedAt: null };
 }
 
-/** The purchase that unlocks an exam for a user now, if any (see examAccess). */
-export async function activeAccess(db: Db, userId: string, examId: string, now: Date): Promise<Access | null> {
-  return (await examAccess(db, userId, examId, now)).access;
-}
-
 /** Every exam the user may open in full now: one with an active, unexpired purchase. */
 export async function ownedExamIds(db: Db, userId: string, now: Date): Promise<string[]> {
   const rows = await db

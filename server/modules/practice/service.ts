@@ -7,7 +7,7 @@ import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
 import { findExam } from '../catalogue/queries.ts';
-import { activeAccess, examAccess, ownedExamIds } from './access.ts';
+import { examAccess, ownedExamIds } from './access.ts';
 import {
   attemptView,
   changeAnswer,
@@ -66,14 +66,19 @@ export const EXAM_RUNNING =
 export function createPracticeService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   const loadTest = createTestCache(db);
 
-  async function mayOpen(test: LoadedTest, user: User, now: Date): Promise<boolean> {
-    if (test.info.isDemo) return true;
-    return user !== null && (await activeAccess(db, user.id, test.info.examId, now)) !== null;
+  /**
+   * Whether this visitor may open the test and, when not, whether their access to its exam has run out:
+   * one read of their purchase.
+   */
+  async function lockState(test: LoadedTest, user: User, now: Date): Promise<{ open: boolean; accessEnded: boolean }> {
+    if (test.info.isDemo) return { open: true, accessEnded: false };
+    if (user === null) return { open: false, accessEnded: false };
+    const { access, endedAt } = await examAccess(db, user.id, test.info.examId, now);
+    return { open: access !== null, accessEnded: endedAt !== null };
   }
 
-  /** Whether a student locked out of a test once had access to its exam, which has run out. */
-  async function accessRanOut(test: LoadedTest, user: User, now: Date): Promise<boolean> {
-    return user !== null && (await examAccess(db, user.id, test.info.examId, now)).endedAt !== null;
+  async function mayOpen(test: LoadedTest, user: User, now: Date): Promise<boolean> {
+    return (await lockState(test, user, now)).open;
   }
 
   /**
@@ -133,9 +138,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const now = clock();
       const unfinishedByMode = user ? await openAttempts(db, user.id, testId) : {};
       const open = unfinishedByMode[mode];
-      if (!(await mayOpen(test, user, now))) {
+      const { open: unlocked, accessEnded } = await lockState(test, user, now);
+      if (!unlocked) {
         // Access ran out during an attempt: an exam with time left goes on; anything else is handed in.
-        if (!open) return { kind: 'locked', info: test.info, accessEnded: await accessRanOut(test, user, now) };
+        if (!open) return { kind: 'locked', info: test.info, accessEnded };
         if (!mayFinish(open, user, 'answer', now)) {
           const result = await submitAttempt(db, open, test, now);
           return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
@@ -239,9 +245,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     ): Promise<{ info: TestInfo; open: boolean; accessEnded: boolean } | null> {
       const test = await loadTest(testId);
       if (!test) return null;
-      const now = clock();
-      const open = await mayOpen(test, user, now);
-      return { info: test.info, open, accessEnded: !open && (await accessRanOut(test, user, now)) };
+      return { info: test.info, ...(await lockState(test, user, clock())) };
     },
 
     async change(

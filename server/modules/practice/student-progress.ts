@@ -136,7 +136,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
       .where('purchases.status', '=', 'active')
       .orderBy('purchases.expires_at', 'asc')
       .execute();
-    // Of each exam's purchases, the one that ends last counts (as in activeAccess); newest first.
+    // Of each exam's purchases, the one that ends last counts (as in examAccess); newest first.
     const latest = [...new Map(purchases.map((p) => [p.exam_id, p])).values()].sort((a, b) =>
       b.purchase_date.localeCompare(a.purchase_date),
     );

@@ -40,7 +40,7 @@ export function GoogleButton({ label, target, failureMessage = accountMessages.g
     const settle = async () => {
       if (settled) return;
       settled = true;
-      clearInterval(timer);
+      cleanup.current();
       setState('checking');
       // The server says whether it worked and, when the student can act on it, why not (the address has a
       // password account).
@@ -49,7 +49,6 @@ export function GoogleButton({ label, target, failureMessage = accountMessages.g
       })
         .then((r) => r.json() as Promise<{ signedIn: boolean; message?: string }>)
         .catch(() => ({ signedIn: false }));
-      cleanup.current();
       if (answer.signedIn) {
         notify('success', accountMessages.loggedIn);
         navigate(target, { replace: true });
