@@ -80,6 +80,13 @@ test('from an anonymous cart to an unlocked exam: coupon, card, thank-you, email
   const order = page.getByRole('article').filter({ hasText: orderId });
   await expect(order).toContainText('$39.99 USD');
   await expect(order).toContainText(`coupon ${code}`);
+  // One page of orders: no page links; a page number written another way, or past the last, is the first page.
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  for (const address of ['/order?page=1', '/order?page=abc', '/order?page=02', '/order?page=2']) {
+    await page.goto(address);
+    await expect(page).toHaveURL('/order');
+    await expect(order).toBeVisible();
+  }
   // A coupon applied in the cart for the next purchase stays applied while an old receipt is read.
   await page.evaluate(() =>
     localStorage.setItem('appliedCoupon', JSON.stringify({ code: 'NEXT10', appliedAt: Date.now() })),

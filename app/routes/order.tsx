@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { type OrderView } from '../../shared/order.ts';
@@ -13,23 +13,35 @@ export function meta() {
   return [{ title: 'Orders | PracticePass' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** decisions.md: the signed-in user's own orders, newest first. */
+const pageHref = (page: number) => (page > 1 ? `/order?page=${page}` : '/order');
+
+/** decisions.md: the signed-in user's own orders, newest first, a page at a time. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
+  // A page number written another way (page=1, page=abc, page=02) goes to the newest orders' address.
+  const written = new URL(request.url).searchParams.get('page');
+  const page = written !== null && /^[1-9][0-9]{0,4}$/.test(written) ? Number(written) : 1;
+  if (written !== null && page === 1) throw redirect(pageHref(1));
+  let read;
   try {
-    return { orders: await context.services.checkout.orders(user.id), error: null };
+    read = await context.services.checkout.orders(user.id, page);
   } catch (error) {
     console.error('Orders could not be read:', error);
     return {
       orders: [] as OrderView[],
+      hasOlder: false,
+      page,
       error: checkoutMessages.ordersFailed('the order history is unavailable right now'),
     };
   }
+  // Past the last order (a page number typed in): the newest orders instead of an empty page.
+  if (read.orders.length === 0 && page > 1) throw redirect(pageHref(1));
+  return { ...read, page, error: null };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { orders, error } = loaderData;
+  const { orders, hasOlder, page, error } = loaderData;
   return (
     <section aria-labelledby="page-heading" className="container-page py-10">
       <h1 id="page-heading" className="text-3xl font-bold">
@@ -81,6 +93,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+      {(page > 1 || hasOlder) && (
+        <nav aria-label="Pages" className="mt-6 flex items-center gap-3">
+          {page > 1 && (
+            <Link to={pageHref(page - 1)} className="btn-secondary">
+              Newer orders
+            </Link>
+          )}
+          <span className="text-sm text-slate-700">Page {page}</span>
+          {hasOlder && (
+            <Link to={pageHref(page + 1)} className="btn-secondary">
+              Older orders
+            </Link>
+          )}
+        </nav>
       )}
     </section>
   );

@@ -212,7 +212,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/{testId}', params: { testId: 'pmp-pt2' }, as: ['anonymous'] },
   { path: '/purchased', as: ['victim'] },
   { path: '/history', query: { mode: 'exam', exam: 'pmp', page: '2' }, as: ['victim'] },
-  { path: '/order', as: ['victim'] },
+  { path: '/order', query: { page: '2' }, as: ['victim'] },
   { path: '/logout', as: ['anonymous'] },
   { path: '/sitemap.xml', as: ['anonymous'] },
   { path: '/robots.txt', as: ['anonymous'] },

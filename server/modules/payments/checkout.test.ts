@@ -115,7 +115,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(paid).toEqual({ ok: true, redirectTo: `${TEST_BASE_URL}/payment/success?session_id=${sessionId}` });
     expect(await services.checkout.sync(sessionId)).toBe('succeeded');
 
-    const [order] = await services.checkout.orders(student.id);
+    const [order] = (await services.checkout.orders(student.id)).orders;
     expect(order!.orderId).toMatch(ORDER_ID_PATTERN);
     expect(order).toMatchObject({
       sessionId,
@@ -235,7 +235,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(await services.checkout.sync(sessionId)).toBe('pending');
     expect((await checkoutOf(sessionId)).status).toBe('pending');
     expect(await count('purchases', student.id)).toBe(0);
-    const settling = await services.checkout.orders(student.id);
+    const { orders: settling } = await services.checkout.orders(student.id);
     expect(settling).toEqual([
       expect.objectContaining({
         sessionId,
@@ -248,15 +248,75 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     now = new Date(now.getTime() + 31_000);
     expect(await services.checkout.sync(sessionId)).toBe('succeeded');
     expect(await count('purchases', student.id)).toBe(1);
-    const orders = await services.checkout.orders(student.id);
+    const { orders } = await services.checkout.orders(student.id);
     expect(orders.map((o) => [o.orderId, o.paymentStatus])).toEqual([[settling[0]!.orderId, 'succeeded']]);
     // Read while the payment settled (its checkout still pending for the first read): shown once, as paid.
     await database.db.updateTable('checkouts').set({ status: 'pending' }).where('session_id', '=', sessionId).execute();
-    expect((await services.checkout.orders(student.id)).map((o) => o.paymentStatus)).toEqual(['succeeded']);
+    expect((await services.checkout.orders(student.id)).orders.map((o) => o.paymentStatus)).toEqual(['succeeded']);
     expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual([
       'checkout.session.completed',
       'checkout.session.async_payment_succeeded',
     ]);
+  });
+
+  it('the order history comes a page of 50 at a time, newest first, each order once, none of another student', async () => {
+    const student = await newStudent([]);
+    const other = await newStudent([]);
+    const order = (userId: string, n: number) => ({
+      id: `PP-PAGES-${userId.slice(0, 8)}-${String(n).padStart(3, '0')}`,
+      user_id: userId,
+      session_id: `cs_pages_${userId}_${n}`,
+      payment_id: null,
+      provider_customer_id: null,
+      payment_status: 'succeeded',
+      currency: 'usd',
+      amount_subtotal_cents: 1999,
+      amount_discount_cents: 0,
+      amount_total_cents: 1999,
+      amount_received_cents: 1999,
+      customer_email: 'pages@example.com',
+      customer_name: 'Pages',
+      coupon_code: null,
+      confirmation_sent_at: null,
+      // Two orders share each minute, so their ids decide between them.
+      created_at: new Date(now.getTime() - DAY_MS + Math.floor(n / 2) * 60_000).toISOString(),
+      updated_at: now.toISOString(),
+    });
+    const paid = async (orders: ReturnType<typeof order>[]) => {
+      const checkouts = orders.map((o) => ({
+        order_id: o.id,
+        provider: 'sandbox',
+        session_id: o.session_id,
+        user_id: o.user_id,
+        status: 'complete' as const,
+        coupon_code: null,
+        lines_json: '[]',
+        subtotal_cents: o.amount_subtotal_cents,
+        discount_cents: 0,
+        total_cents: o.amount_total_cents,
+        currency: 'usd',
+        customer_email: o.customer_email,
+        customer_name: o.customer_name,
+        url: null,
+        created_at: o.created_at,
+        expires_at: o.created_at,
+        updated_at: o.updated_at,
+        time_zone: null,
+      }));
+      await db().insertInto('checkouts').values(checkouts).execute();
+      await db().insertInto('orders').values(orders).execute();
+    };
+    const mine = Array.from({ length: 120 }, (_, n) => order(student.id, n));
+    await paid(mine);
+    await paid([order(other.id, 0), order(other.id, 1)]);
+
+    const pages = [1, 2, 3].map((page) => services.checkout.orders(student.id, page));
+    const [first, second, third] = await Promise.all(pages);
+    expect([first!.orders.length, second!.orders.length, third!.orders.length]).toEqual([50, 50, 20]);
+    expect([first!.hasOlder, second!.hasOlder, third!.hasOlder]).toEqual([true, true, false]);
+    const newestFirst = mine.map((o) => o.id).reverse();
+    expect([...first!.orders, ...second!.orders, ...third!.orders].map((o) => o.orderId)).toEqual(newestFirst);
+    expect(await services.checkout.orders(student.id, 4)).toEqual({ orders: [], hasOlder: false });
   });
 
   it('a payment still being confirmed is not paid again: a new checkout of its exam waits until it settles', async () => {

@@ -14,7 +14,7 @@ import { holdCoupon, releaseCoupon } from '../promotions/coupon-holds.ts';
 import { parseLines, type CheckoutLine } from './checkout-lines.ts';
 import { fulfil } from './fulfilment.ts';
 import { orderConfirmationMail } from './order-mail.ts';
-import { ordersOf, settlingOrdersOf } from './orders.ts';
+import { ORDERS_PER_PAGE, ordersOf, settlingOrdersOf } from './orders.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 
 type Db = Kysely<Database>;
@@ -473,14 +473,20 @@ export function createCheckoutService(options: CheckoutOptions) {
       return (await ordersOf(db, userId, { sessionId }))[0] ?? null;
     },
 
-    /** The order history: payments still settling (pending), then the orders, newest first. */
-    async orders(userId: string): Promise<OrderView[]> {
+    /**
+     * One page of the order history (the first is 1): on the first, payments still settling (pending), then
+     * the orders, newest first; and whether older orders follow.
+     */
+    async orders(userId: string, page = 1): Promise<{ orders: OrderView[]; hasOlder: boolean }> {
       // In this order, a payment that settles between the two reads is found in both (and shown once as
       // paid), never in neither.
-      const settling = await settlingOrdersOf(db, userId);
-      const orders = await ordersOf(db, userId);
+      const settling = page === 1 ? await settlingOrdersOf(db, userId) : [];
+      const window = { limit: ORDERS_PER_PAGE + 1, offset: (page - 1) * ORDERS_PER_PAGE };
+      const orders = await ordersOf(db, userId, {}, window);
+      const hasOlder = orders.length > ORDERS_PER_PAGE;
+      if (hasOlder) orders.pop();
       const paid = new Set(orders.map((o) => o.sessionId));
-      return [...settling.filter((o) => !paid.has(o.sessionId)), ...orders];
+      return { orders: [...settling.filter((o) => !paid.has(o.sessionId)), ...orders], hasOlder };
     },
   };
 }

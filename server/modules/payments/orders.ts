@@ -5,16 +5,28 @@ import { parseLines } from './checkout-lines.ts';
 
 type Db = Kysely<Database>;
 
-/** A user's orders, newest first, each with its items; or the one with a given payment session or order id. */
+/** How many orders one page of the order history lists. */
+export const ORDERS_PER_PAGE = 50;
+
+/**
+ * A user's orders, newest first, each with its items (at most `limit`, after skipping `offset`); or the one
+ * with a given payment session or order id.
+ */
 export async function ordersOf(
   db: Db,
   userId: string,
   only: { sessionId?: string; orderId?: string } = {},
+  window: { limit: number; offset: number } = { limit: ORDERS_PER_PAGE, offset: 0 },
 ): Promise<OrderView[]> {
   let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
   if (only.sessionId !== undefined) query = query.where('session_id', '=', only.sessionId);
   if (only.orderId !== undefined) query = query.where('id', '=', only.orderId);
-  const orders = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
+  const orders = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
   if (orders.length === 0) return [];
   const items = await db
     .selectFrom('order_items')
