@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
-import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
@@ -36,6 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (opened.kind === 'empty')
     throw data(practiceMessages.loadTestFailed(practiceMessages.noQuestions), { status: 404 });
   if (opened.kind === 'locked') {
+    // Access ended during an exam-mode attempt that still has time: that attempt is what is left to do.
+    if (opened.examGoesOn) throw redirect(`/practice-test/${opened.info.id}?mode=exam`);
     const { examId, examTitle } = opened.info;
     const { accessEnded } = opened;
     throw data({ locked: true, examId, examTitle, signedIn: context.user !== null, accessEnded }, { status: 403 });

@@ -170,6 +170,43 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(await services.practice.testInfo('exam1-pt2', null)).toMatchObject({ open: false, accessEnded: false });
   });
 
+  it('access ending during an exam: its practice attempt waits, unreviewed, until the exam is over, and the practice address leads to the exam', async () => {
+    const late = await buyer('ended-mid-exam@example.com', 'exam1', '10.1.1.22');
+    const practice = view(await services.practice.start('exam1-pt2', late, 'practice'));
+    const exam = view(await services.practice.start('exam1-pt2', late, 'exam'));
+    // Access ends with the exam's clock still running.
+    await database.db
+      .updateTable('purchases')
+      .set({ expires_at: new Date(now.getTime() + 60_000).toISOString() })
+      .where('user_id', '=', late.id)
+      .execute();
+    const started = now;
+    now = new Date(started.getTime() + 2 * 60_000);
+    try {
+      const opened = await services.practice.openTest('exam1-pt2', late, 'practice');
+      expect(opened).toMatchObject({ kind: 'locked', accessEnded: true, examGoesOn: true });
+      expect(JSON.stringify(opened)).not.toContain('Because.');
+      expect(await services.practice.openTest('exam1-pt2', late, 'exam')).toMatchObject({
+        kind: 'ready',
+        attempt: { id: exam.id },
+      });
+      expect(await services.practice.change(exam.id, late, { questionId: 'exam1-pt2-q1', selected: ['b'] })).toEqual({
+        checked: null,
+      });
+      // The exam handed in, the practice attempt is handed in on the next visit, with its review.
+      result(await services.practice.submit(exam.id, late));
+      const after = await services.practice.openTest('exam1-pt2', late, 'practice');
+      if (after.kind !== 'ready' || !after.result) throw new Error('expected the practice attempt handed in');
+      expect(after.result.attemptId).toBe(practice.id);
+      expect(await services.practice.openTest('exam1-pt2', late, 'practice')).toMatchObject({
+        kind: 'locked',
+        examGoesOn: false,
+      });
+    } finally {
+      now = started;
+    }
+  });
+
   it('counts a practice attempt put aside for days as half an hour of its time, and an exam by its clock', async () => {
     const pauser = await buyer('pauser@example.com', 'exam1', '10.1.1.20');
     const started = now;

@@ -26,7 +26,8 @@ import { createTestCache, type LoadedTest } from './test-content.ts';
 
 export type OpenedTest =
   | { kind: 'not-found' }
-  | { kind: 'locked'; info: TestInfo; accessEnded: boolean }
+  /** `examGoesOn`: the student's exam-mode attempt of the test began before access ended and has time left. */
+  | { kind: 'locked'; info: TestInfo; accessEnded: boolean; examGoesOn: boolean }
   | { kind: 'empty'; info: TestInfo }
   | {
       kind: 'ready';
@@ -140,12 +141,16 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const open = unfinishedByMode[mode];
       const { open: unlocked, accessEnded } = await lockState(test, user, now);
       if (!unlocked) {
-        // Access ran out during an attempt: an exam with time left goes on; anything else is handed in.
-        if (!open) return { kind: 'locked', info: test.info, accessEnded };
-        if (!mayFinish(open, user, 'answer', now)) {
+        // Access ran out during an attempt: an exam with time left goes on, and the test's other address
+        // leads to it; anything else is handed in, but a practice attempt not while that exam runs, since
+        // its review would show the exam's answers.
+        const exam = unfinishedByMode.exam;
+        const examGoesOn = exam !== undefined && mayFinish(exam, user, 'answer', now);
+        if (open && !mayFinish(open, user, 'answer', now) && !examGoesOn) {
           const result = await submitAttempt(db, open, test, now);
           return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
         }
+        if (mode === 'practice' || !open) return { kind: 'locked', info: test.info, accessEnded, examGoesOn };
       }
       if (test.questions.length === 0) return { kind: 'empty', info: test.info };
       if (!open) {
