@@ -134,6 +134,14 @@ function questionsInLayout(attempt: Attempt, test: LoadedTest): { question: Serv
   });
 }
 
+/** Whether none of the attempt's questions is in the test any more: a content import replaced them all. */
+export const lostAllQuestions = (attempt: Attempt, test: LoadedTest) => questionsInLayout(attempt, test).length === 0;
+
+/** Deletes an unfinished attempt, with its answers. */
+export async function discardOpenAttempt(db: Db, attemptId: string): Promise<void> {
+  await db.deleteFrom('attempts').where('id', '=', attemptId).where('status', '=', 'in_progress').execute();
+}
+
 function orderedOptions(question: ServerQuestion, order: string[]) {
   return order.map((id) => question.options.find((o) => o.id === id)!);
 }

@@ -610,6 +610,55 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(graded.review[0]!.options.map((o) => o.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('an unfinished attempt whose questions the catalogue all replaced is dropped, and the test starts afresh', async () => {
+    const file = contentFixture('exam5', {}, 1);
+    await importContent(database.db, [file]);
+    const practice = view(await services.practice.start('exam5-pt1', student, 'practice'));
+    const exam = view(await services.practice.start('exam5-pt1', student, 'exam'));
+    await services.practice.change(practice.id, student, { questionId: 'exam5-pt1-q1', selected: ['b'] });
+    for (const question of file.practiceTests[0]!.questions) question.id = `${question.id}-new`;
+    await importContent(database.db, [file]);
+
+    expect(await services.practice.openTest('exam5-pt1', student, 'practice')).toMatchObject({
+      kind: 'ready',
+      attempt: null,
+      result: null,
+      unfinished: [],
+    });
+    const again = view(await services.practice.start('exam5-pt1', student, 'practice'));
+    expect(again.id).not.toBe(practice.id);
+    expect(again.questions.map((q) => q.id)).toEqual(['exam5-pt1-q1-new', 'exam5-pt1-q2-new', 'exam5-pt1-q3-new']);
+    const left = await database.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('id', 'in', [practice.id, exam.id])
+      .execute();
+    expect(left).toEqual([]);
+    expect(
+      await database.db
+        .selectFrom('attempt_answers')
+        .select('question_id')
+        .where('attempt_id', '=', practice.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('the sweep drops an overdue exam attempt whose questions were all replaced instead of grading it 0 of 0', async () => {
+    const file = contentFixture('exam6', {}, 1);
+    await importContent(database.db, [file]);
+    const exam = view(await services.practice.start('exam6-pt1', student, 'exam'));
+    for (const question of file.practiceTests[0]!.questions) question.id = `${question.id}-new`;
+    await importContent(database.db, [file]);
+    const started = now;
+    now = new Date(now.getTime() + 24 * 60 * 60_000);
+    try {
+      await services.practice.handInOverdue();
+      expect(await database.db.selectFrom('attempts').select('id').where('id', '=', exam.id).execute()).toEqual([]);
+    } finally {
+      now = started;
+    }
+  });
+
   it('shows no answer in practice mode while the same test runs in exam mode for the student', async () => {
     const both = await buyer('both@example.com', 'exam1', '10.1.1.7');
     const exam = view(await services.practice.start('exam1-pt2', both, 'exam'));

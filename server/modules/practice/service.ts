@@ -12,11 +12,13 @@ import {
   attemptView,
   changeAnswer,
   createAttempt,
+  discardOpenAttempt,
   findAttempt,
   openAttempts,
   isOverdue,
   overdueAttempts,
   isShortDemo,
+  lostAllQuestions,
   submitAttempt,
   type Attempt,
   type Refusal,
@@ -129,6 +131,22 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     return exam && !isOverdue(exam, now) ? { error: EXAM_RUNNING, status: 409 } : null;
   }
 
+  /**
+   * The student's unfinished attempts of the test, by mode. One with none of its questions left in the test
+   * (a content import replaced them all) has nothing to resume or grade: it is discarded, so a new one starts.
+   */
+  async function unfinishedOf(userId: string, test: LoadedTest): Promise<Partial<Record<TestMode, Attempt>>> {
+    const open = await openAttempts(db, userId, test.info.id);
+    for (const mode of ['exam', 'practice'] as const) {
+      const attempt = open[mode];
+      if (attempt && lostAllQuestions(attempt, test)) {
+        await discardOpenAttempt(db, attempt.id);
+        delete open[mode];
+      }
+    }
+    return open;
+  }
+
   return {
     progress: createStudentProgress(db, clock),
 
@@ -137,7 +155,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const test = await loadTest(testId);
       if (!test) return { kind: 'not-found' };
       const now = clock();
-      const unfinishedByMode = user ? await openAttempts(db, user.id, testId) : {};
+      const unfinishedByMode = user ? await unfinishedOf(user.id, test) : {};
       const open = unfinishedByMode[mode];
       const { open: unlocked, accessEnded } = await lockState(test, user, now);
       if (!unlocked) {
@@ -181,7 +199,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (!(await mayOpen(test, user, now))) return { error: practiceMessages.signUpForMore, status: 403 };
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
       if (!user) return attemptView(db, await createAttempt(db, test, null, mode, now), test, now);
-      const open = (await openAttempts(db, user.id, testId))[mode];
+      const open = (await unfinishedOf(user.id, test))[mode];
       if (open && !isOverdue(open, now)) return attemptView(db, open, test, now);
       if (open) await submitAttempt(db, open, test, now);
       // A second start of the same test at once (a double click, two tabs) resumes the attempt the first made.
@@ -337,7 +355,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       for (const attempt of await overdueAttempts(db, now, limit)) {
         const test = await loadTest(attempt.test_id);
         if (!test) continue;
-        await submitAttempt(db, attempt, test, now);
+        if (lostAllQuestions(attempt, test)) await discardOpenAttempt(db, attempt.id);
+        else await submitAttempt(db, attempt, test, now);
         handedIn++;
       }
       return handedIn;
