@@ -409,7 +409,7 @@ describe.each(engines)('accounts on %s', (engine) => {
     const logged: string[] = [];
     const failing = createTestServices(database, {
       mailer: {
-        send: () => Promise.reject(new Error('mail server down')),
+        send: (mail) => Promise.reject(new Error(`mail server down, <${mail.to}> not reached`)),
         describe: () => 'failing',
       },
       log: (level, message, details) => logged.push(`${level} ${message} ${String(details[0])}`),
@@ -425,7 +425,13 @@ describe.each(engines)('accounts on %s', (engine) => {
       status: 503,
       message: m.resetMailFailed,
     });
-    expect(logged.join('\n')).toContain('mail server down');
+    expect(logged.join('\n')).toContain('mail server down, <[email address]> not reached');
+    // Nor does the log name anyone: not the address the mail was for, nor one registered twice.
+    await failing.accounts.register(
+      { name: 'Hal', email: 'hal@example.com', password: 'unsent-letter-2' },
+      newClient(),
+    );
+    expect(logged.join('\n')).not.toContain('hal@');
     // An address with no account gets the usual answer: nothing was to be sent.
     ok(await failing.accounts.requestPasswordReset('nobody-at-all@example.com', newClient()));
   });

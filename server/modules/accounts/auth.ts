@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from './account-mail.ts';
 import { authBodyProblem } from './auth-requests.ts';
+import { hideAddresses, withoutAddresses } from '../../lib/hidden-addresses.ts';
 
 /** The header our HTTP layer sets to the client's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = 'x-practicepass-client-ip';
@@ -52,7 +53,12 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     telemetry: { enabled: false },
     logger: options.log
-      ? { level: 'info', log: (level, message, ...details) => options.log!(level, message, details) }
+      ? {
+          // Warnings and errors only (its notes name addresses: "Sign-up attempt for existing email: …"),
+          // and without the email addresses a database's or mail server's error can carry.
+          level: 'warn',
+          log: (level, message, ...details) => options.log!(level, hideAddresses(message), withoutAddresses(details)),
+        }
       : {},
     database: { db: options.db, type: options.engine === 'postgres' ? 'postgres' : 'sqlite' },
     user: {

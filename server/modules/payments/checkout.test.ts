@@ -457,6 +457,36 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect((await coupon('ONETAB')).used_count).toBe(1);
   });
 
+  it('a confirmation email the mail server refuses is logged without the customer’s address', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const logged: string[] = [];
+    const checkout = createCheckoutService({
+      db: db(),
+      provider: sandbox().provider,
+      cart: services.cart,
+      mailer: {
+        async send(mail) {
+          throw new Error(`550 5.1.1 <${mail.to}>: Recipient address rejected`);
+        },
+        describe: () => 'refusing',
+      },
+      baseUrl: TEST_BASE_URL,
+      clock: () => now,
+      log: (message) => logged.push(message),
+    });
+    const started = await checkout.start(student, null);
+    if (!started.ok) throw new Error(started.message);
+    const sessionId = started.url.split('/').pop()!;
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    expect(await checkout.sync(sessionId)).toBe('succeeded');
+    expect(logged).toEqual([
+      expect.stringMatching(
+        /^Order confirmation for ORD-\w+ not sent: 550 5\.1\.1 <\[email address\]>: Recipient address rejected$/,
+      ),
+    ]);
+    expect(logged.join()).not.toContain(student.email);
+  });
+
   it('the cancel link of a page paid already leads to the receipt, or to the pending page while it settles', async () => {
     const paid = await newStudent([['alpha', 1]]);
     const paidSession = await startPaying(paid);

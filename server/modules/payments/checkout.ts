@@ -14,6 +14,7 @@ import { holdCoupon, releaseCoupon } from '../promotions/coupon-holds.ts';
 import { parseLines, type CheckoutLine } from './checkout-lines.ts';
 import { fulfil } from './fulfilment.ts';
 import { orderConfirmationMail } from './order-mail.ts';
+import { hideAddresses } from '../../lib/hidden-addresses.ts';
 import { ORDERS_PER_PAGE, ordersOf, settlingOrdersOf } from './orders.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 
@@ -49,7 +50,8 @@ export const UNKNOWN_SESSIONS_PER_MINUTE = 10;
 
 export function createCheckoutService(options: CheckoutOptions) {
   const { db, provider, clock } = options;
-  const log = options.log ?? ((message: string) => console.warn(message));
+  // A provider's or mail server's message can name the customer: the log keeps no email address.
+  const log = (message: string) => (options.log ?? console.warn)(hideAddresses(message));
   const iso = () => clock().toISOString();
   // Sessions the store has no record of, looked up for a visitor: each is a question to the provider.
   const unknownLookups = createRateLimit({
