@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 import { PMP } from './support/student.ts';
 import {
+  ageSessions,
   expect,
   mailTo,
   nextGoogleUser,
@@ -31,6 +32,25 @@ test('a student registers, lands on the dashboard signed in, and logs out from t
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login?from=%2Fdashboard');
+});
+
+test('a student who keeps coming stays signed in: the session cookie is renewed with the session', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail();
+  await register(page, { name: 'Regular Visitor', email, password: PASSWORD });
+  await expect(page).toHaveURL('/dashboard');
+  const sessionCookie = async () => (await context.cookies()).find((c) => c.name.endsWith('pp.session_token'))!;
+  // Twenty days on, the session (30 days, extended once a day) has 10 left, and so has the cookie.
+  await ageSessions(email, 10);
+  const tenDaysLeft = Date.now() / 1000 + 10 * 86_400;
+  await context.addCookies([{ ...(await sessionCookie()), expires: tenDaysLeft }]);
+  const response = await page.goto('/dashboard');
+  expect(response!.status()).toBe(200);
+  const renewed = await sessionCookie();
+  expect(renewed.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Regular Visitor');
 });
 
 test('the user menu works with the keyboard', async ({ page }) => {

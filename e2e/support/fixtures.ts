@@ -71,6 +71,21 @@ export async function endAccess(email: string, examId: string) {
   }
 }
 
+/** Moves a student's sessions to end in `days` days, as if they had signed in `30 - days` days ago. */
+export async function ageSessions(email: string, days: number) {
+  const { default: Sqlite } = await import('better-sqlite3');
+  const { e2eDatabaseFile } = await import('./ports.ts');
+  const db = new Sqlite(e2eDatabaseFile());
+  try {
+    db.prepare(`update sessions set expiresAt = ? where userId = (select id from users where email = ?)`).run(
+      new Date(Date.now() + days * 86_400_000).toISOString(),
+      email,
+    );
+  } finally {
+    db.close();
+  }
+}
+
 export interface ContentQuestion {
   id: string;
   text: string;

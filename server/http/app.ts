@@ -158,7 +158,10 @@ export async function buildApp(options: AppOptions) {
       const render = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
         const fetchRequest = toFetchRequest(request, reply, originOf(request));
         const client = { ip: request.ip, cookie: request.headers.cookie ?? null };
-        const user = request.headers.cookie ? await services.accounts.currentUser(fetchRequest.headers) : null;
+        const renewed: string[] = [];
+        const user = request.headers.cookie
+          ? await services.accounts.currentUser(fetchRequest.headers, (cookies) => renewed.push(...cookies))
+          : null;
         const response = await handle(fetchRequest, {
           services,
           user,
@@ -168,7 +171,7 @@ export async function buildApp(options: AppOptions) {
           origin: originOf(request),
           supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
         });
-        return { response: await withErrorSentence(response), anonymous: user === null };
+        return { response: withSessionCookies(await withErrorSentence(response), renewed), anonymous: user === null };
       };
       const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
         if (!PAGE_METHODS.includes(request.method)) {
@@ -184,4 +187,17 @@ export async function buildApp(options: AppOptions) {
   });
 
   return app;
+}
+
+/**
+ * The page's answer with the cookies of a session the sign-in library renewed on the way in, unless the page
+ * sets those cookies itself (signing out, signing in again), whose word is the last.
+ */
+function withSessionCookies(response: Response, setCookies: string[]): Response {
+  if (setCookies.length === 0) return response;
+  const nameOf = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('=')).trim();
+  const own = new Set(response.headers.getSetCookie().map(nameOf));
+  const headers = new Headers(response.headers);
+  for (const cookie of setCookies) if (!own.has(nameOf(cookie))) headers.append('set-cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

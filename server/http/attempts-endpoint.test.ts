@@ -141,4 +141,22 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.json()).toEqual({ error: practiceMessages.attemptNotFound, status: 404 });
   });
+
+  it('sends the session cookie again when the session is extended on the way in, and only then', async () => {
+    const start = { intent: 'start', testId: 'exam1-pt1', mode: 'practice' };
+    expect((await post(start)).headers['set-cookie']).toBeUndefined();
+    // Twenty days after signing in, the 30-day session is due for its daily extension.
+    const in10Days = new Date(Date.now() + 10 * 86_400_000);
+    await database.db
+      .updateTable('sessions')
+      .set({ expiresAt: engine === 'postgres' ? in10Days : in10Days.toISOString() })
+      .execute();
+    const renewed = await post(start);
+    expect(renewed.statusCode).toBe(200);
+    const cookies = [renewed.headers['set-cookie'] ?? []].flat();
+    const session = cookies.find((c) => c.startsWith('pp.session_token='));
+    expect(session?.split(';', 1)[0]).toBe(cookie.split('; ').find((c) => c.startsWith('pp.session_token=')));
+    expect(session).toMatch(/; Max-Age=2592000(;|$)/);
+    expect((await post(start)).headers['set-cookie']).toBeUndefined();
+  });
 });

@@ -16,7 +16,11 @@ export function registerAttemptsEndpoint(scope: FastifyInstance, services: Servi
     const parsed = attemptRequestSchema.safeParse(jsonOf(request.body));
     if (!parsed.success) return reply.status(400).send({ error: 'That request is not valid.' });
     const cookie = request.headers.cookie;
-    const user = cookie ? await services.accounts.currentUser(new Headers({ cookie })) : null;
+    const renewed: string[] = [];
+    const user = cookie
+      ? await services.accounts.currentUser(new Headers({ cookie }), (cookies) => renewed.push(...cookies))
+      : null;
+    if (renewed.length > 0) reply.header('set-cookie', renewed);
     const { practice } = services;
     const input = parsed.data;
     const outcome =

@@ -140,10 +140,24 @@ describe.each(engines)('the signed-in user on %s', (engine) => {
     // Sessions last 30 days and are extended once a day: one with 10 days left was last extended 20 days ago.
     await setExpiresAt(token, new Date(Date.now() + 10 * DAY_MS));
     const before = Date.now();
-    expect(await services.accounts.currentUser(new Headers({ cookie }))).toMatchObject({ email });
+    const renewed: string[] = [];
+    const user = await services.accounts.currentUser(new Headers({ cookie }), (c) => renewed.push(...c));
+    expect(user).toMatchObject({ email });
     const extended = (await expiresAtOf(token))!;
     expect(extended).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 1000);
     expect(extended).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + 1000);
+    // And the browser is told: the same cookie, kept 30 days from now (else it drops it 30 days after sign-in).
+    const session = renewed.find((c) => c.startsWith('pp.session_token='));
+    expect(session?.split(';', 1)[0]).toBe(cookie);
+    expect(session).toMatch(/; Max-Age=2592000(;|$)/);
+    expect(session).toMatch(/; HttpOnly(;|$)/);
+  });
+
+  it('sends no cookie back for a session that needs no extension', async () => {
+    const { cookie } = await newSession();
+    const renewed: string[] = [];
+    await services.accounts.currentUser(new Headers({ cookie }), (c) => renewed.push(...c));
+    expect(renewed).toEqual([]);
   });
 
   it('leaves a session extended less than a day ago as it is', async () => {

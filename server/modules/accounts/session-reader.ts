@@ -29,17 +29,28 @@ export function createSessionReader(auth: Auth, db: Kysely<Database>) {
     updateAgeMs: context.sessionConfig.updateAge * 1000,
   }));
 
-  async function fromLibrary(headers: Headers): Promise<SessionUser | null> {
-    const session = await auth.api.getSession({ headers });
+  async function fromLibrary(headers: Headers, renewed?: (setCookies: string[]) => void): Promise<SessionUser | null> {
+    const { headers: answer, response: session } = await auth.api.getSession({ headers, returnHeaders: true });
+    // A session the library extends is sent again with a new lifetime, else the browser would drop its
+    // cookie 30 days after signing in, however often the student came.
+    const setCookies = answer.getSetCookie();
+    if (setCookies.length > 0) renewed?.(setCookies);
     return session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null;
   }
 
-  return async function currentUser(headers: Headers): Promise<SessionUser | null> {
+  /**
+   * Who is signed in. `renewed` receives the cookies to send back when the library extended the session
+   * (once a day at most) or cleared a dead one.
+   */
+  return async function currentUser(
+    headers: Headers,
+    renewed?: (setCookies: string[]) => void,
+  ): Promise<SessionUser | null> {
     const s = await settings;
     const cookies = headers.get('cookie') ?? '';
     const signed = cookieValue(cookies, s.tokenCookie);
     if (signed === undefined) return null;
-    if (cookieValue(cookies, s.dontRememberCookie) !== undefined) return fromLibrary(headers);
+    if (cookieValue(cookies, s.dontRememberCookie) !== undefined) return fromLibrary(headers, renewed);
     const token = verifiedToken(signed, s.secret);
     if (token === null) return null;
     const row = await db
@@ -52,7 +63,7 @@ export function createSessionReader(auth: Auth, db: Kysely<Database>) {
     const expiresAt = new Date(row.expiresAt).getTime();
     const now = Date.now();
     const dueForExtension = expiresAt - s.expiresInMs + s.updateAgeMs <= now;
-    if (!(expiresAt > now) || dueForExtension) return fromLibrary(headers);
+    if (!(expiresAt > now) || dueForExtension) return fromLibrary(headers, renewed);
     return { id: row.id, name: row.name, email: row.email };
   };
 }
