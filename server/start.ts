@@ -93,6 +93,11 @@ if (!env.PUBLIC_URL && (env.SMTP_URL || google)) {
     'PUBLIC_URL is not set: password-reset links and Google sign-in use this address, which only this machine can open',
   );
 }
+if (env.PUBLIC_URL && payments.provider === 'sandbox') {
+  app.log.warn(
+    'PAYMENT_PROVIDER is not stripe: payments go to the built-in sandbox, where test card numbers buy exams',
+  );
+}
 if (env.PUBLIC_URL && !env.SUPPORT_EMAIL) {
   app.log.warn('SUPPORT_EMAIL is not set: the contact page gives an address that reaches nobody');
 }

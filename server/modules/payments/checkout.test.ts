@@ -487,6 +487,84 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(logged.join()).not.toContain(student.email);
   });
 
+  it.each([
+    ['paid', SANDBOX_CARDS.succeeds],
+    ['settling', SANDBOX_CARDS.pending],
+  ])(
+    'a payment that goes through on the open page while another tab starts paying (%s) is not charged again',
+    async (_, card) => {
+      const student = await newStudent([['alpha', 1]]);
+      const first = await startPaying(student);
+      let payElsewhere = true;
+      // The other tab's payment lands right after this start has read the cart.
+      const racing = createCheckoutService({
+        db: db(),
+        provider: sandbox().provider,
+        cart: {
+          ...services.cart,
+          async view(userId) {
+            const cart = await services.cart.view(userId);
+            if (payElsewhere) {
+              payElsewhere = false;
+              await sandbox().pay(first, card);
+              await services.checkout.sync(first);
+            }
+            return cart;
+          },
+        },
+        mailer,
+        baseUrl: TEST_BASE_URL,
+        clock: () => now,
+        log: () => {},
+      });
+      expect(await racing.start(student, null)).toEqual({ ok: false, message: checkoutMessages.payingElsewhere });
+      const started = await db()
+        .selectFrom('checkouts')
+        .select('status')
+        .where('user_id', '=', student.id)
+        .where('status', 'in', ['creating', 'open'])
+        .execute();
+      expect(started).toEqual([]);
+    },
+  );
+
+  it('a purchase of an exam the student got access to meanwhile starts when that access ends', async () => {
+    const student = await newStudent([['gamma', 1]]);
+    const sessionId = await startPaying(student);
+    // While the payment page is open, support gives 30 days of Gamma, dated ten days ago: 20 are left.
+    const tenDaysAgo = new Date(now.getTime() - 10 * DAY_MS);
+    await db()
+      .insertInto('purchases')
+      .values({
+        id: randomUUID(),
+        user_id: student.id,
+        exam_id: 'gamma',
+        title: 'Gamma',
+        category: 'Test',
+        price_cents: 0,
+        quantity: 1,
+        total_amount_cents: 0,
+        session_id: null,
+        order_id: null,
+        status: 'active',
+        purchase_date: tenDaysAgo.toISOString(),
+        expires_at: new Date(tenDaysAgo.getTime() + 30 * DAY_MS).toISOString(),
+        last_access_date: null,
+        updated_at: tenDaysAgo.toISOString(),
+      })
+      .execute();
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    expect(await services.checkout.sync(sessionId)).toBe('succeeded');
+    const bought = await db()
+      .selectFrom('purchases')
+      .select(['purchase_date', 'expires_at'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(bought.purchase_date).toBe(now.toISOString());
+    // 20 days left, then the 30 bought.
+    expect(bought.expires_at).toBe(new Date(now.getTime() + 50 * DAY_MS).toISOString());
+  });
+
   it('the cancel link of a page paid already leads to the receipt, or to the pending page while it settles', async () => {
     const paid = await newStudent([['alpha', 1]]);
     const paidSession = await startPaying(paid);

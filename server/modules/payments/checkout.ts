@@ -107,6 +107,7 @@ export function createCheckoutService(options: CheckoutOptions) {
         for (const other of others) {
           if (!(await closeIn(trx, other, 'expired', ['creating']))) throw new CheckoutRefused(m.payingElsewhere);
         }
+        if (!(await cartStillAsRead(trx, checkout))) throw new CheckoutRefused(m.payingElsewhere);
         await trx.insertInto('checkouts').values(checkout).execute();
         if (checkout.coupon_code) {
           const refused = await holdCoupon(trx, {
@@ -123,6 +124,25 @@ export function createCheckoutService(options: CheckoutOptions) {
       if (error instanceof CheckoutRefused) return error.message;
       throw error;
     }
+  }
+
+  /**
+   * Whether every exam the checkout was priced for is still in the cart, and none is being paid for on
+   * another page. A payment made elsewhere a moment before (another tab) takes its exams out of the cart
+   * when it clears, and holds them while it settles; the cart was read before the student's row was locked.
+   */
+  async function cartStillAsRead(trx: Transaction<Database>, checkout: CheckoutsTable): Promise<boolean> {
+    const lines = parseLines(checkout.lines_json);
+    const cart = await trx.selectFrom('cart_items').select('exam_id').where('user_id', '=', checkout.user_id).execute();
+    if (!lines.every((line) => cart.some((item) => item.exam_id === line.examId))) return false;
+    const settling = await trx
+      .selectFrom('checkouts')
+      .select('lines_json')
+      .where('user_id', '=', checkout.user_id)
+      .where('status', '=', 'pending')
+      .execute();
+    const held = new Set(settling.flatMap((c) => parseLines(c.lines_json).map((line) => line.examId)));
+    return !lines.some((line) => held.has(line.examId));
   }
 
   /** Sends the confirmation once per order; a failed send is tried again on the next visit. */

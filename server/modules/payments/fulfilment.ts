@@ -10,7 +10,7 @@ type Db = Kysely<Database>;
 
 /**
  * Turns a paid checkout into an order, in one transaction: a purchase per item (valid for the exam's
- * validity days times the quantity bought), the coupon's use, the order and its items, the student's lastOrderAt, and the bought
+ * validity days times the quantity bought, from when any access the student has to the exam ends), the coupon's use, the order and its items, the student's lastOrderAt, and the bought
  * exams taken out of the cart. Runs exactly once per checkout however often, and however concurrently,
  * it is called: the first statement locks the checkout's row (PostgreSQL; SQLite runs one transaction at a
  * time), and a completed checkout is left as it is. Answers whether this call did the work.
@@ -33,6 +33,22 @@ export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, 
       )
       .execute();
     const validity = new Map(exams.map((e) => [e.id, e.validity_days]));
+    // Access the student has already (bought on another page at the same moment, or given by support) is
+    // not paid for twice: the new period starts when it ends.
+    const running = await trx
+      .selectFrom('purchases')
+      .select(['exam_id', 'expires_at'])
+      .where('user_id', '=', checkout.user_id)
+      .where('status', '=', 'active')
+      .where(
+        'exam_id',
+        'in',
+        lines.map((l) => l.examId),
+      )
+      .where('expires_at', '>', at)
+      .execute();
+    const accessFrom = (examId: string) =>
+      running.reduce((from, r) => (r.exam_id === examId && r.expires_at > from ? r.expires_at : from), at);
 
     await trx
       .insertInto('orders')
@@ -90,7 +106,10 @@ export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, 
           status: 'active' as const,
           purchase_date: at,
           // Each unit is one access period: two of a 365-day exam give 730 days.
-          expires_at: accessEnds(at, (validity.get(line.examId) ?? 365) * line.quantity).toISOString(),
+          expires_at: accessEnds(
+            accessFrom(line.examId),
+            (validity.get(line.examId) ?? 365) * line.quantity,
+          ).toISOString(),
           last_access_date: null,
           updated_at: at,
         })),
