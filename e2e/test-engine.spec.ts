@@ -316,6 +316,35 @@ test('the keyboard chooses, flags and moves on; an unfinished attempt resumes af
   await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
 });
 
+test('an exam reopened on a slow link counts the time its page took to start against the clock', async ({ page }) => {
+  await register(page, { name: 'Sam Slowlink', email: uniqueEmail('slow'), password: 'slow-link-please-1' });
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+
+  // The page comes at once; its scripts 8 seconds later, as on a poor mobile link.
+  await page.route('**/assets/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await route.continue();
+  });
+  const seconds = async () => {
+    const [, m, s] = /(\d+):(\d\d)$/.exec((await page.getByRole('timer').textContent()) ?? '')!;
+    return Number(m) * 60 + Number(s);
+  };
+  const asked = Date.now();
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByRole('timer')).toBeVisible();
+  const served = await seconds(); // what the server said, before the scripts run
+  await waitForHydration(page);
+  await page.waitForTimeout(1_500);
+  // The clock went down by the time that passed since the server answered, the 8 seconds of scripts
+  // included: they are not added to the student's time.
+  const passed = (Date.now() - asked) / 1000;
+  expect(passed).toBeGreaterThan(9);
+  expect(Math.abs(served - (await seconds()) - passed)).toBeLessThanOrEqual(2.5);
+});
+
 test('a purchaser sees every test, filters and progress, and can reset all progress after confirming', async ({
   page,
 }) => {

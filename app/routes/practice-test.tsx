@@ -45,9 +45,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...opened, mode, signedIn: context.user !== null, google: context.services.accounts.googleEnabled };
 }
 
+/**
+ * Loaded in the browser (a link, Back): when the answer arrived, the moment from which its time left runs.
+ * The page's first data, which came with its HTML, has none; its time runs from the HTML's arrival.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { ...(await serverLoader()), receivedAt: performance.now() };
+}
+
 type Stage =
   | { kind: 'intro' }
-  | { kind: 'running'; attempt: AttemptView }
+  | { kind: 'running'; attempt: AttemptView; measuredAt?: number }
   | { kind: 'done'; result: AttemptResult; timeUp?: boolean };
 
 export default function PracticeTest({ loaderData }: Route.ComponentProps) {
@@ -56,7 +64,7 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
     loaderData.result
       ? { kind: 'done', result: loaderData.result }
       : loaderData.attempt
-        ? { kind: 'running', attempt: loaderData.attempt }
+        ? { kind: 'running', attempt: loaderData.attempt, measuredAt: loadedAt(loaderData as { receivedAt?: number }) }
         : { kind: 'intro' },
   );
   const [error, setError] = useState<string | null>(null);
@@ -114,7 +122,13 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
       )}
       {stage.kind === 'running' && (
         <Suspense fallback={<p role="status">Loading test…</p>}>
-          <LazyTestRunner key={stage.attempt.id} info={info} initial={stage.attempt} onFinished={finished} />
+          <LazyTestRunner
+            key={stage.attempt.id}
+            info={info}
+            initial={stage.attempt}
+            measuredAt={stage.measuredAt}
+            onFinished={finished}
+          />
         </Suspense>
       )}
       {stage.kind === 'done' && (
@@ -131,6 +145,22 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/**
+ * When the page's own HTML began to arrive, on the clock of `performance.now()`: the moment the server
+ * measured the time left of an attempt the page came with. Time spent since (downloading the page and its
+ * scripts on a slow phone) has run off the attempt's clock too. At most 30 seconds back, whatever the
+ * browser reports.
+ */
+function documentAnsweredAt(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const now = performance.now();
+  return navigation ? Math.max(navigation.responseStart, now - 30_000) : now;
+}
+
+/** When the page's data arrived (on the server, nothing: the time left is shown as the server said). */
+const loadedAt = (data: { receivedAt?: number }) =>
+  typeof window === 'undefined' ? undefined : (data.receivedAt ?? documentAnsweredAt());
 
 function ModeCard({
   title,

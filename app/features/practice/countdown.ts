@@ -2,18 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 
 /**
- * Seconds left, counting down each second from what the server said; null without a timer. It counts on
- * the monotonic clock, so setting the computer's clock (by hand or by a time sync) changes nothing.
+ * Seconds left, counting down each second from what the server said when it answered (`measuredAt`, on
+ * the clock of `performance.now()`; a moment ago when not given); null without a timer. It counts on the
+ * monotonic clock, so setting the computer's clock (by hand or by a time sync) changes nothing.
  */
-export function useCountdown(initialSeconds: number | null, onZero: () => void): number | null {
+export function useCountdown(initialSeconds: number | null, onZero: () => void, measuredAt?: number): number | null {
   const [left, setLeft] = useState(initialSeconds);
+  const measured = useRef(measuredAt);
   const zero = useRef(onZero);
   useEffect(() => {
     zero.current = onZero;
   });
   useEffect(() => {
     if (initialSeconds === null) return;
-    const end = performance.now() + initialSeconds * 1000;
+    const end = (measured.current ?? performance.now()) + initialSeconds * 1000;
     const timer = setInterval(() => {
       const seconds = Math.max(0, Math.round((end - performance.now()) / 1000));
       setLeft(seconds);

@@ -12,12 +12,14 @@ import { TestReview } from './test-review.tsx';
 interface Props {
   info: TestInfo;
   initial: AttemptView;
+  /** When the server measured the attempt's time left, on `performance.now()`'s clock; a moment ago if not given. */
+  measuredAt?: number;
   /** `timeUp`: the clock ran out and the page handed the attempt in by itself. */
   onFinished: (result: AttemptResult, timeUp: boolean) => void;
 }
 
 /** One attempt in progress: exam mode (timed, results at the end) or practice mode (checked as you go). */
-export function TestRunner({ info, initial, onFinished }: Props) {
+export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   const exam = initial.mode === 'exam';
   const [questions, setQuestions] = useState(initial.questions);
   const [index, setIndex] = useState(() =>
@@ -97,7 +99,7 @@ export function TestRunner({ info, initial, onFinished }: Props) {
   );
 
   // The server's clock decides; at zero the page hands in what it has.
-  const remaining = useCountdown(initial.remainingSeconds, () => void submit(true));
+  const remaining = useCountdown(initial.remainingSeconds, () => void submit(true), measuredAt);
   const timeLimitSeconds = Math.max(info.timeLimitMinutes * 60, initial.remainingSeconds ?? 0);
 
   function choose(optionId: string) {
