@@ -35,6 +35,11 @@ test('an exam whose year ran out is still bought: counted, marked expired, offer
   await expect(card.getByRole('link', { name: /Buy access again/ })).toHaveAttribute('href', '/exams/pmp');
   await expect(card.getByRole('link', { name: /Practice Tests/ })).toHaveAttribute('href', '/exam/pmp/practice-tests');
 
+  // Still a purchaser: the account details and the reset of progress stay offered.
+  await page.goto('/exam/pmp/practice-tests');
+  await page.getByText('Account details').click();
+  await expect(page.getByRole('button', { name: 'Reset All Progress Data' })).toBeVisible();
+
   const ended = 'Your access to this exam has ended. Buy access again to take this test.';
   await page.goto('/practice-test/pmp-pt2');
   await expect(page.getByRole('heading', { name: 'Your access has ended' })).toBeVisible();

@@ -237,7 +237,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
 
       <LazyCharts charts={charts} />
 
-      {access && user && <PurchaserPanel examId={exam.id} userId={user.id} />}
+      {(access || accessEnded) && user && <PurchaserPanel examId={exam.id} userId={user.id} />}
     </section>
   );
 }

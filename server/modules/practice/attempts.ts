@@ -294,14 +294,17 @@ async function lockOpenAttempt(trx: Transaction<Database>, attemptId: string): P
   return Number(locked.numUpdatedRows) > 0;
 }
 
-/** Signed-in students' exam-mode attempts whose time (and its grace) ran out before `now`, oldest first. */
-export async function overdueAttempts(db: Db, now: Date, limit: number): Promise<Attempt[]> {
+/**
+ * Signed-in students' exam-mode attempts whose time (and its grace) ran out before `now`, oldest first; only
+ * one student's with `userId`.
+ */
+export async function overdueAttempts(db: Db, now: Date, limit: number, userId?: string): Promise<Attempt[]> {
   const candidates = await db
     .selectFrom('attempts')
     .selectAll()
     .where('status', '=', 'in_progress')
     .where('deadline_at', '<', now.toISOString())
-    .where('user_id', 'is not', null)
+    .where('user_id', userId === undefined ? 'is not' : '=', userId ?? null)
     .orderBy('deadline_at')
     .limit(limit)
     .execute();
@@ -348,6 +351,16 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
       .where('status', '=', 'in_progress')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return;
+    // Answers to questions the catalogue has removed since the attempt began are not part of it any more:
+    // they would count in results by domain.
+    let removed = trx.deleteFrom('attempt_answers').where('attempt_id', '=', attempt.id);
+    if (graded.length > 0)
+      removed = removed.where(
+        'question_id',
+        'not in',
+        graded.map((g) => g.id),
+      );
+    await removed.execute();
     // Every question gets its graded row, unanswered ones too, so results by domain count them as wrong. An
     // answer given in time keeps its selection; a late one is dropped, as if it had not been given.
     for (const inTime of [true, false]) {

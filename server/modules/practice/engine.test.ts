@@ -659,6 +659,45 @@ describe.each(engines)('the test engine on %s', (engine) => {
     }
   });
 
+  it('answers to questions the catalogue removed during the attempt count nowhere once it is handed in', async () => {
+    const file = contentFixture('exam7', {}, 1);
+    file.practiceTests[0]!.questions[1]!.category = 'Domain B';
+    await importContent(database.db, [file]);
+    const attempt = view(await services.practice.start('exam7-pt1', student, 'practice'));
+    for (const questionId of ['exam7-pt1-q1', 'exam7-pt1-q2']) {
+      await services.practice.change(attempt.id, student, { questionId, selected: ['b'], check: true });
+    }
+    file.practiceTests[0]!.questions.splice(1, 1);
+    await importContent(database.db, [file]);
+    const graded = result(await services.practice.submit(attempt.id, student));
+    expect(graded).toMatchObject({ score: 1, totalQuestions: 2 });
+    const [chart] = await services.practice.progress.charts(student.id, ['exam7']);
+    expect(chart!.domains).toEqual([{ category: 'Domain A', correct: 1, total: 2 }]);
+  });
+
+  it('a reset right after an exam ran out of time, before the sweep came by, resets that exam too', async () => {
+    await importContent(database.db, [contentFixture('exam8', {}, 1)]);
+    const resetter = await buyer('reset-after-time@example.com', 'exam8', '10.1.1.23');
+    const exam = view(await services.practice.start('exam8-pt1', resetter, 'exam'));
+    await services.practice.change(exam.id, resetter, { questionId: 'exam8-pt1-q1', selected: ['b'] });
+    const started = now;
+    now = new Date(started.getTime() + 21 * 60_000); // 20 minutes and the grace are over
+    try {
+      await services.practice.resetProgress(resetter.id);
+      expect(await services.practice.handInOverdue()).toBe(0);
+      const dashboard = await services.practice.progress.dashboard(resetter.id);
+      expect(dashboard).toMatchObject({ testsCompleted: 0, recent: [] });
+      const row = await database.db
+        .selectFrom('attempts')
+        .select(['status', 'reset', 'submitted_at'])
+        .where('id', '=', exam.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'completed', reset: 1 });
+    } finally {
+      now = started;
+    }
+  });
+
   it('shows no answer in practice mode while the same test runs in exam mode for the student', async () => {
     const both = await buyer('both@example.com', 'exam1', '10.1.1.7');
     const exam = view(await services.practice.start('exam1-pt2', both, 'exam'));

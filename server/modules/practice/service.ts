@@ -147,6 +147,15 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     return open;
   }
 
+  /** Hands in an exam-mode attempt whose time ran out (one with no question left is dropped); false if its test is gone. */
+  async function handInOverdueAttempt(attempt: Attempt, now: Date): Promise<boolean> {
+    const test = await loadTest(attempt.test_id);
+    if (!test) return false;
+    if (lostAllQuestions(attempt, test)) await discardOpenAttempt(db, attempt.id);
+    else await submitAttempt(db, attempt, test, now);
+    return true;
+  }
+
   return {
     progress: createStudentProgress(db, clock),
 
@@ -335,9 +344,13 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
      * taken is left alone: it resumes as before and counts once handed in. Returns how many were reset.
      */
     async resetProgress(userId: string): Promise<number> {
+      // An exam whose time has run out is over, though the sweep may not have handed it in yet: handed in
+      // now, it is reset with the rest instead of turning up graded, and dated before the reset, a minute on.
+      const now = clock();
+      for (const attempt of await overdueAttempts(db, now, 500, userId)) await handInOverdueAttempt(attempt, now);
       const result = await db
         .updateTable('attempts')
-        .set({ reset: 1, reset_at: clock().toISOString() })
+        .set({ reset: 1, reset_at: now.toISOString() })
         .where('user_id', '=', userId)
         .where('status', '=', 'completed')
         .where('reset', '=', 0)
@@ -353,11 +366,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const now = clock();
       let handedIn = 0;
       for (const attempt of await overdueAttempts(db, now, limit)) {
-        const test = await loadTest(attempt.test_id);
-        if (!test) continue;
-        if (lostAllQuestions(attempt, test)) await discardOpenAttempt(db, attempt.id);
-        else await submitAttempt(db, attempt, test, now);
-        handedIn++;
+        if (await handInOverdueAttempt(attempt, now)) handedIn++;
       }
       return handedIn;
     },
