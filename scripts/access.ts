@@ -4,8 +4,9 @@ import { grantAccess, revokeAccess } from '../server/modules/practice/access.ts'
 import { oneLine } from './one-line.ts';
 
 const usage = `Usage:
-  npm run access -- grant <email> <examId>    open every practice test of the exam for the exam's validity days
-  npm run access -- revoke <email> <examId>   end the student's active access to the exam`;
+  npm run access -- grant <email> <examId>    open every practice test of the exam for the exam's validity
+                                              days, after any access the student has now
+  npm run access -- revoke <email> <examId>   end the student's running access to the exam`;
 
 const [command, email, examId] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !email || !examId) {

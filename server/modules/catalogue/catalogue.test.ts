@@ -295,6 +295,19 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect(await ids("' or 1=1 --")).toEqual([]);
   });
 
+  it('finds words however the title and description space them: two spaces, a line break, a non-breaking space', async () => {
+    await importContent(handle.db, [
+      contentFixture('sa', { title: 'AWS Solutions Architect  Associate', description: 'Covers EC2,\nS3 and VPC.' }),
+      contentFixture('sp', { title: 'CompTIA\u00a0Security+', description: 'Threats and controls' }),
+    ]);
+    const ids = async (term: string) => (await listExams(handle.db, term)).exams.map((e) => e.id);
+    expect(await ids('architect associate')).toEqual(['sa']);
+    expect(await ids('ec2, s3')).toEqual(['sa']);
+    expect(await ids('comptia security+')).toEqual(['sp']);
+    // The title and the description stay apart: no match across where one ends and the other begins.
+    expect(await ids('associate covers')).toEqual([]);
+  });
+
   it('pages through the catalogue and a search in a stable order, counting every match', async () => {
     const exam = (id: string, title: string, popularity: number, description = `About ${id}`) =>
       contentFixture(id, { title, popularity, description }, 1);

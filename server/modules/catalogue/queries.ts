@@ -54,10 +54,14 @@ function toSummary(row: SummaryRow): ExamSummary {
   };
 }
 
-/** What the search looks in: title and description, lowercased (as the search term is). */
+/**
+ * What the search looks in: title and description, lowercased and with each run of spaces (a line break, a
+ * non-breaking space, two spaces) written as one space, as the search term is.
+ */
 export function searchText(title: string, description: string): string {
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
   // One Unicode form (NFC) on both sides, so an accent typed as a letter and a mark still matches.
-  return `${title}\n${description}`.normalize('NFC').toLowerCase();
+  return `${words(title)}\n${words(description)}`.normalize('NFC').toLowerCase();
 }
 
 /** LIKE pattern for a case-insensitive substring match, with the wildcards of the input escaped. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { accessEnds } from '../../../shared/progress.ts';
 import type { Database } from '../../db/schema.ts';
+import { accessStarts } from '../practice/access.ts';
 import { useCoupon } from '../promotions/coupon-holds.ts';
 import { parseLines } from './checkout-lines.ts';
 import type { ProviderPayment } from './provider.ts';
@@ -33,22 +34,12 @@ export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, 
       )
       .execute();
     const validity = new Map(exams.map((e) => [e.id, e.validity_days]));
-    // Access the student has already (bought on another page at the same moment, or given by support) is
-    // not paid for twice: the new period starts when it ends.
-    const running = await trx
-      .selectFrom('purchases')
-      .select(['exam_id', 'expires_at'])
-      .where('user_id', '=', checkout.user_id)
-      .where('status', '=', 'active')
-      .where(
-        'exam_id',
-        'in',
-        lines.map((l) => l.examId),
-      )
-      .where('expires_at', '>', at)
-      .execute();
-    const accessFrom = (examId: string) =>
-      running.reduce((from, r) => (r.exam_id === examId && r.expires_at > from ? r.expires_at : from), at);
+    const accessFrom = await accessStarts(
+      trx,
+      checkout.user_id,
+      lines.map((l) => l.examId),
+      at,
+    );
 
     await trx
       .insertInto('orders')

@@ -49,8 +49,32 @@ export async function ownedExamIds(db: Db, userId: string, now: Date): Promise<s
 export type GrantResult = { ok: true; expiresAt: string } | { ok: false; error: string };
 
 /**
+ * When new access to each exam starts for the user: when the access they have now ends, or `at` if none is
+ * running. Access already had (bought on another page at the same moment, given by support) is never paid
+ * or granted twice over.
+ */
+export async function accessStarts(
+  db: Db,
+  userId: string,
+  examIds: string[],
+  at: string,
+): Promise<(examId: string) => string> {
+  const running = await db
+    .selectFrom('purchases')
+    .select(['exam_id', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('exam_id', 'in', examIds)
+    .where('expires_at', '>', at)
+    .execute();
+  return (examId) =>
+    running.reduce((from, r) => (r.exam_id === examId && r.expires_at > from ? r.expires_at : from), at);
+}
+
+/**
  * Grants access the way a purchase does (support staff use it through `npm run access`): one purchase
- * row at the exam's current price, valid for the exam's validity days.
+ * row at the exam's current price, valid for the exam's validity days from when any access the student
+ * has now ends.
  */
 export async function grantAccess(db: Db, email: string, examId: string, now: Date): Promise<GrantResult> {
   const user = await db
@@ -79,7 +103,10 @@ export async function grantAccess(db: Db, email: string, examId: string, now: Da
     order_id: null,
     status: 'active',
     purchase_date: purchaseDate,
-    expires_at: accessEnds(purchaseDate, exam.validity_days).toISOString(),
+    expires_at: accessEnds(
+      (await accessStarts(db, user.id, [exam.id], purchaseDate))(exam.id),
+      exam.validity_days,
+    ).toISOString(),
     last_access_date: null,
     updated_at: purchaseDate,
   };
@@ -87,7 +114,10 @@ export async function grantAccess(db: Db, email: string, examId: string, now: Da
   return { ok: true, expiresAt: row.expires_at };
 }
 
-/** Ends every active purchase of the exam for the user. Returns how many there were. */
+/**
+ * Ends the user's running access to the exam (every active purchase not yet expired; an expired one stays
+ * as it is, so the student's page still says when access ended). Returns how many there were.
+ */
 export async function revokeAccess(
   db: Db,
   email: string,
@@ -106,6 +136,7 @@ export async function revokeAccess(
     .where('user_id', '=', user.id)
     .where('exam_id', '=', examId)
     .where('status', '=', 'active')
+    .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   const revoked = Number(result.numUpdatedRows);
   // A mistyped exam id must not read as "had no access", leaving the real one open.

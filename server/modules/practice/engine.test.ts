@@ -574,6 +574,28 @@ describe.each(engines)('the test engine on %s', (engine) => {
     await services.cart.remove(student.id, 'exam1');
   });
 
+  it('a grant on running access adds its days after it ends; a revoke ends running access only', async () => {
+    await importContent(database.db, [contentFixture('exam9', { validityDays: 30 }, 2)]);
+    const grantee = await buyer('stacked@example.com', 'exam9', '10.1.1.24');
+    const DAY = 24 * 60 * 60_000;
+    expect(await grantAccess(database.db, 'stacked@example.com', 'exam9', now)).toEqual({
+      ok: true,
+      expiresAt: new Date(now.getTime() + 60 * DAY).toISOString(),
+    });
+    const started = now;
+    now = new Date(started.getTime() + 61 * DAY);
+    try {
+      // Nothing runs any more: nothing to revoke, and the page still says when access ended.
+      expect(await revokeAccess(database.db, 'stacked@example.com', 'exam9', now)).toBe(0);
+      expect(await services.practice.openTest('exam9-pt2', grantee, 'exam')).toMatchObject({
+        kind: 'locked',
+        accessEnded: true,
+      });
+    } finally {
+      now = started;
+    }
+  });
+
   it('an option the catalogue removes is no longer shown as chosen in an attempt in progress', async () => {
     const file = contentFixture('exam3', {}, 1);
     await importContent(database.db, [file]);

@@ -188,7 +188,22 @@ describe.each(engines)('student progress on %s', (engine) => {
       .set({ expires_at: '2027-05-09T09:00:00.000Z' })
       .where('user_id', '=', twice.id)
       .execute();
-    await grantAccess(database.db, 'twice@example.com', 'exam1', now); // ends 10 June 2026
+    // A second purchase that ends first (10 June 2026): grants and purchases now start when running access
+    // ends, but rows written before they did can be like this.
+    const first = await database.db
+      .selectFrom('purchases')
+      .selectAll()
+      .where('user_id', '=', twice.id)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('purchases')
+      .values({
+        ...first,
+        id: 'shorter-purchase',
+        purchase_date: now.toISOString(),
+        expires_at: '2026-06-10T09:00:00.000Z',
+      })
+      .execute();
     const longer = { examId: 'exam1', expiresAt: '2027-05-09T09:00:00.000Z', daysRemaining: 363, expired: false };
     expect(await services.practice.progress.purchasedExams(twice.id)).toEqual([expect.objectContaining(longer)]);
     expect((await services.practice.examProgress('exam1', twice))?.access).toMatchObject({ daysRemaining: 363 });
