@@ -41,6 +41,8 @@ test('an anonymous visitor passes the demo in exam mode, reviews it, and is invi
   await page.getByRole('button', { name: 'Submit Test' }).first().click();
   await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
   await expect(page.getByText('Every question has an answer.')).toBeVisible();
+  // The clock runs on here too, and says so.
+  await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
   await page.getByRole('button', { name: 'Submit Test' }).click();
 
   await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
@@ -392,7 +394,13 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
 
   await page.getByText('Account details').click();
   await page.getByRole('button', { name: 'Reset All Progress Data' }).click();
-  await expect(page.getByText('This resets your progress in every exam')).toBeVisible();
+  // Focus goes to the warning, the choice comes next; Cancel brings it back to the button.
+  await expect(page.getByText('This resets your progress in every exam')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Yes, reset everything' })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Reset All Progress Data' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Yes, reset everything' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All progress data has been reset.' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Course progress: 0%' })).toBeVisible();

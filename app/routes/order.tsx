@@ -84,7 +84,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </ul>
                 <Link
                   to={`/thank-you?session_id=${encodeURIComponent(order.sessionId)}&view=receipt`}
-                  className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+                  className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline"
                   aria-label={`Receipt for order ${order.orderId}`}
                 >
                   View receipt

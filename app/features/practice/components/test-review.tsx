@@ -11,17 +11,22 @@ interface Props {
   onGo: (index: number) => void;
   onBack: () => void;
   alert: ReactNode;
+  /** The exam's time left, when it has a clock. */
+  clock: ReactNode;
 }
 
 /** The last step before an attempt is handed in: what is unanswered or flagged, with a way back to each. */
-export function TestReview({ questions, heading, action, submitting, onSubmit, onGo, onBack, alert }: Props) {
+export function TestReview({ questions, heading, action, submitting, onSubmit, onGo, onBack, alert, clock }: Props) {
   const unanswered = questions.flatMap((q, i) => (q.selected.length === 0 ? [i] : []));
   const flagged = questions.flatMap((q, i) => (q.flagged ? [i] : []));
   return (
     <section aria-labelledby="review-heading" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="review-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-        Review before submitting
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="review-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
+          Review before submitting
+        </h2>
+        {clock}
+      </div>
       <ReviewList title="Unanswered questions" indexes={unanswered} empty="Every question has an answer." onGo={onGo} />
       <ReviewList title="Flagged for review" indexes={flagged} empty="No question is flagged." onGo={onGo} />
       {alert}

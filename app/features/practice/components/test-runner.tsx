@@ -202,9 +202,27 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
     </p>
   );
 
+  // The clock, on every question and on the review before handing in: the time runs there too.
+  const clock = remaining !== null && (
+    <>
+      <p
+        role="timer"
+        aria-live="off"
+        className={`font-mono text-base font-semibold ${remaining < 60 ? 'text-red-700' : 'text-slate-900'}`}
+      >
+        <span className="sr-only">Time left: </span>
+        {formatDuration(remaining)}
+      </p>
+      <p role="status" className="sr-only">
+        {timeWarning(remaining, timeLimitSeconds)}
+      </p>
+    </>
+  );
+
   if (reviewing) {
     return (
       <TestReview
+        clock={clock}
         questions={questions}
         heading={heading}
         action={exam ? 'Submit Test' : 'Finish Test'}
@@ -226,21 +244,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
           <h2 id="question-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
             Question {index + 1} of {questions.length}
           </h2>
-          {remaining !== null && (
-            <p
-              role="timer"
-              aria-live="off"
-              className={`font-mono text-base font-semibold ${remaining < 60 ? 'text-red-700' : 'text-slate-900'}`}
-            >
-              <span className="sr-only">Time left: </span>
-              {formatDuration(remaining)}
-            </p>
-          )}
-          {remaining !== null && (
-            <p role="status" className="sr-only">
-              {timeWarning(remaining, timeLimitSeconds)}
-            </p>
-          )}
+          {clock}
         </div>
         <fieldset className="mt-4">
           <legend className="whitespace-pre-wrap text-lg font-medium text-slate-900">
