@@ -67,6 +67,26 @@ test('an anonymous visitor fills the cart in the browser; the header shows count
   await expect(cartLink(page)).toContainText('$79.98');
 });
 
+test("a visitor's cart is not called empty while the page is still reading it", async ({ page }) => {
+  await addToCart(page, 'pmp', PMP);
+  // The page comes at once; its scripts, which read the browser's cart, 3 seconds later.
+  await page.route('**/assets/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto('/cart', { waitUntil: 'commit' });
+  await expect(page.getByRole('status').filter({ hasText: 'Loading cart...' })).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Loading cart...')).toHaveCount(0);
+
+  // An empty cart says so once read.
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await page.reload();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
+
 test('an exam put in the cart in another tab is not added twice, signed out or in', async ({ page, context }) => {
   for (const who of ['visitor', 'student']) {
     if (who === 'student') {

@@ -29,7 +29,7 @@ interface Applied {
 }
 
 export default function Cart() {
-  const { cart, remove, setQuantity, clear, checkCoupon } = useCart();
+  const { cart, loading, remove, setQuantity, clear, checkCoupon } = useCart();
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>('root')?.user);
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<Applied | null>(null);
@@ -153,13 +153,17 @@ export default function Cart() {
         Cart
       </h1>
       {cart.items.length === 0 ? (
+        // A visitor's cart is in their browser: until the page has read it, it is not said to be empty. The
+        // link is there all along, hidden, so the page's own style rules cover it (decision 0011).
         <div className="mt-6 rounded-xl bg-white p-6 text-center shadow-sm">
-          <p ref={emptyMessage} tabIndex={-1} className="text-slate-700">
-            Your cart is empty.
+          <p ref={emptyMessage} tabIndex={-1} role={loading ? 'status' : undefined} className="text-slate-700">
+            {loading ? 'Loading cart...' : 'Your cart is empty.'}
           </p>
-          <Link to="/exams" className="btn-primary mt-4">
-            Browse exams
-          </Link>
+          <div hidden={loading}>
+            <Link to="/exams" className="btn-primary mt-4">
+              Browse exams
+            </Link>
+          </div>
         </div>
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">

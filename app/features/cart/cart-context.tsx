@@ -18,6 +18,8 @@ interface ExamRef {
 
 interface CartApi {
   cart: CartView;
+  /** A visitor's cart, kept in the browser, is not known yet: the page has not run, or its pricing is on the way. */
+  loading: boolean;
   owned: string[];
   has: (examId: string) => boolean;
   add: (exam: ExamRef) => Promise<void>;
@@ -84,6 +86,7 @@ export function CartProvider({
   const [drawn, setDrawn] = useState(serverCart);
   const merging = useRef(false);
   const pricing = useRef(0);
+  const [loading, setLoading] = useState(!signedIn);
 
   /** Prices the browser's cart on the server. Answers can cross: only the latest request's is drawn. */
   const price = useCallback(async (local: LocalCartLine[]) => {
@@ -111,8 +114,10 @@ export function CartProvider({
         }
       });
     } else if (!signedIn && local.length > 0) {
-      void price(local);
+      void price(local).then(() => setLoading(false));
+      return;
     }
+    setLoading(false);
   }, [signedIn, price]);
 
   // A visitor's cart changed in another tab: this one draws it too.
@@ -235,8 +240,8 @@ export function CartProvider({
   );
 
   const api = useMemo<CartApi>(
-    () => ({ cart, owned, has, add, remove, setQuantity, clear, checkCoupon }),
-    [cart, owned, has, add, remove, setQuantity, clear, checkCoupon],
+    () => ({ cart, loading, owned, has, add, remove, setQuantity, clear, checkCoupon }),
+    [cart, loading, owned, has, add, remove, setQuantity, clear, checkCoupon],
   );
   return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
 }
