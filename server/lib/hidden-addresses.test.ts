@@ -17,6 +17,17 @@ describe('email addresses kept out of the log', () => {
     );
   });
 
+  it('leaves an @ that is not between two address parts, and takes a long text in its stride', () => {
+    expect(hideAddresses('@ a@ @b a@@b @@')).toBe('@ a@ @b a@@b @@');
+    expect(hideAddresses('x@y z@w')).toBe(`${HIDDEN_ADDRESS} ${HIDDEN_ADDRESS}`);
+    // A malformed field of a megabyte, logged: with no @, with one, and with an address at the end.
+    const long = 'a'.repeat(1_000_000);
+    expect(hideAddresses(long)).toBe(long);
+    expect(hideAddresses(`${long}@`)).toBe(`${long}@`);
+    expect(hideAddresses(`${long} x@y.example`)).toBe(`${long} ${HIDDEN_ADDRESS}`);
+    expect(hideAddresses('@'.repeat(100_000))).toBe('@'.repeat(100_000));
+  });
+
   it('copies an error without addresses in its message, stack and fields, leaving the original alone', () => {
     const error = Object.assign(new Error('duplicate key for victim@example.com'), {
       code: '23505',
