@@ -353,14 +353,16 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
     if (Number(updated.numUpdatedRows) === 0) return;
     // Answers to questions the catalogue has removed since the attempt began are not part of it any more:
     // they would count in results by domain.
-    let removed = trx.deleteFrom('attempt_answers').where('attempt_id', '=', attempt.id);
-    if (graded.length > 0)
-      removed = removed.where(
-        'question_id',
-        'not in',
-        graded.map((g) => g.id),
-      );
-    await removed.execute();
+    // The answers were read above: a statement only when one of them is to a removed question.
+    const kept = new Set(graded.map((g) => g.id));
+    const removed = [...answers.keys()].filter((id) => !kept.has(id));
+    if (removed.length > 0) {
+      await trx
+        .deleteFrom('attempt_answers')
+        .where('attempt_id', '=', attempt.id)
+        .where('question_id', 'in', removed)
+        .execute();
+    }
     // Every question gets its graded row, unanswered ones too, so results by domain count them as wrong. An
     // answer given in time keeps its selection; a late one is dropped, as if it had not been given.
     for (const inTime of [true, false]) {
