@@ -24,12 +24,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             // React, React DOM and React Router in one file: one request, and gzip compresses the
-            // three better together than apart (docs/decisions/0003-javascript-budget.md).
+            // three better together than apart (docs/decisions/0003-javascript-budget.md). Vite's preload
+            // helper, which every page with a `lazy` import loads, travels with them.
             advancedChunks: {
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0vite[\\/]preload-helper/,
                 },
                 // The small modules every page uses (layout, formatting, messages) travel together; page-specific
                 // rules, and dates (app/lib/time-zone.ts), travel with the pages that use them.

@@ -346,15 +346,9 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
       </section>
       <aside className="space-y-4">
         <QuestionNavigator questions={questions} current={index} onGo={goTo} />
-        {exam ? (
-          <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
-            Submit Test
-          </button>
-        ) : (
-          <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
-            Finish Test
-          </button>
-        )}
+        <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
+          {exam ? 'Submit Test' : 'Finish Test'}
+        </button>
         {!exam && (
           <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
             <input
