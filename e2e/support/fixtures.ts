@@ -47,14 +47,22 @@ export async function refuseNextGoogleSignIn() {
   await fetch(`${TEST_API}/google/refuse`, { method: 'POST' });
 }
 
-/** Opens an exam to a student with the support command, exactly as support staff would. */
-export async function grantAccess(email: string, examId: string) {
+/**
+ * Runs one of the store owner's commands (`npm run access`, `npm run coupons`) on a store's database, the
+ * SQLite store's unless told. Node runs the script as npm would, without npm's own start-up.
+ */
+async function ownerCommand(script: string, args: string[], databaseUrl?: string) {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
   const { e2eDatabaseFile } = await import('./ports.ts');
-  await promisify(execFile)('npx', ['tsx', 'scripts/access.ts', 'grant', email, examId], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseFile() },
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? e2eDatabaseFile() },
   });
+}
+
+/** Opens an exam to a student with the support command, exactly as support staff would. */
+export async function grantAccess(email: string, examId: string) {
+  await ownerCommand('scripts/access.ts', ['grant', email, examId]);
 }
 
 /** Ends a student's access to an exam a minute ago, as if its year had run out. */
@@ -120,12 +128,7 @@ export const wrongOf = (q: { options: { id: string }[]; correct: string[] }) =>
 
 /** Creates a coupon with the store's own command, in the SQLite store's database unless told. */
 export async function createCoupon(args: string[], databaseUrl?: string) {
-  const { execFile } = await import('node:child_process');
-  const { promisify } = await import('node:util');
-  const { e2eDatabaseFile } = await import('./ports.ts');
-  await promisify(execFile)('npx', ['tsx', 'scripts/coupons.ts', 'create', ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? e2eDatabaseFile() },
-  });
+  await ownerCommand('scripts/coupons.ts', ['create', ...args], databaseUrl);
 }
 
 /** Starts a test in exam mode and hands it in with nothing answered: a fail. */
