@@ -17,7 +17,10 @@ const exec = promisify(execFile);
 
 async function run(script: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await exec('npx', ['tsx', script, ...args], { env: { ...process.env, ...env } });
+    // As `npm run` starts it, without npm's own start-up.
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
