@@ -35,5 +35,7 @@ export const failureReasons = {
 export type FailureReason = keyof typeof failureReasons;
 
 export function failureText(code: string | null): string {
-  return code && code in failureReasons ? failureReasons[code as FailureReason] : checkoutMessages.notCompleted;
+  return code !== null && Object.hasOwn(failureReasons, code)
+    ? failureReasons[code as FailureReason]
+    : checkoutMessages.notCompleted;
 }

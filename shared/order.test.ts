@@ -34,4 +34,10 @@ describe('order failure reasons', () => {
     expect(failureText('<script>')).toBe('Payment was not completed');
     expect(failureText(null)).toBe('Payment was not completed');
   });
+
+  it('takes no name every object inherits for a reason', () => {
+    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(failureText(inherited)).toBe('Payment was not completed');
+    }
+  });
 });

@@ -15,6 +15,9 @@ export const TEXT_PAYLOADS: Record<string, string> = {
   'script-attribute': '"><img src=x onerror=alert(1)>',
   'script-url': 'javascript:alert(1)',
   traversal: '../../../../etc/passwd',
+  // Names every JavaScript object has: a lookup by `in` or by index finds them where no key was meant.
+  'inherited-name': '__proto__',
+  'inherited-method': 'constructor',
   'null-byte': 'pmp\u0000.json',
   'header-injection': 'a\r\nSet-Cookie: injected=1',
   long: 'x'.repeat(5000),

@@ -56,6 +56,8 @@ const PAGE_TEXTS = [
   'script-attribute',
   'script-url',
   'traversal',
+  'inherited-name',
+  'inherited-method',
   'null-byte',
   'long',
   'empty',

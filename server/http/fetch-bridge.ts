@@ -16,7 +16,7 @@ export function toFetchRequest(
   const url = new URL(`${origin}${request.url}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name in extraHeaders) continue;
+    if (value === undefined || Object.hasOwn(extraHeaders, name)) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
