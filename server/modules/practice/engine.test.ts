@@ -168,6 +168,15 @@ describe.each(engines)('the test engine on %s', (engine) => {
       accessEnded: false,
     });
     expect(await services.practice.testInfo('exam1-pt2', null)).toMatchObject({ open: false, accessEnded: false });
+    // Starting (or Retry on a result) says the same: not an invitation to sign up to someone who has.
+    expect(await services.practice.start('exam1-pt2', lapsed, 'exam')).toEqual({
+      error: practiceMessages.accessRanOut,
+      status: 403,
+    });
+    expect(await services.practice.start('exam1-pt2', null, 'exam')).toEqual({
+      error: practiceMessages.signUpForMore,
+      status: 403,
+    });
   });
 
   it('access ending during an exam: its practice attempt waits, unreviewed, until the exam is over, and the practice address leads to the exam', async () => {

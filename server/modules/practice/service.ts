@@ -205,7 +205,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const test = await loadTest(testId);
       if (!test) return { error: practiceMessages.testNotFound(testId), status: 404 };
       const now = clock();
-      if (!(await mayOpen(test, user, now))) return { error: practiceMessages.signUpForMore, status: 403 };
+      const { open: unlocked, accessEnded } = await lockState(test, user, now);
+      if (!unlocked) {
+        return { error: accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore, status: 403 };
+      }
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
       if (!user) return attemptView(db, await createAttempt(db, test, null, mode, now), test, now);
       const open = (await unfinishedOf(user.id, test))[mode];
