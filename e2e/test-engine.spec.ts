@@ -348,6 +348,25 @@ test('an exam reopened on a slow link counts the time its page took to start aga
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
+test('a test started while its screen is still on its way counts that wait against the clock', async ({ page }) => {
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
+  // The test's screen arrives 6 seconds after the server has started the attempt, as on a poor link.
+  await page.route(/\/assets\/test-runner-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await route.continue();
+  });
+  const asked = Date.now();
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('timer')).toBeVisible({ timeout: 20_000 });
+  const [, m, s] = /(\d+):(\d\d)$/.exec((await page.getByRole('timer').textContent()) ?? '')!;
+  const waited = (Date.now() - asked) / 1000;
+  expect(waited).toBeGreaterThan(6);
+  // 18 minutes from the server's answer, not from the moment the screen came.
+  expect(18 * 60 - (Number(m) * 60 + Number(s))).toBeGreaterThanOrEqual(waited - 2);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('a purchaser sees every test, filters and progress, and can reset all progress after confirming', async ({
   page,
 }) => {

@@ -42,7 +42,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Demo({ loaderData }: Route.ComponentProps) {
   const { exam } = loaderData;
   const [stage, setStage] = useState<
-    { info: TestInfo; attempt: AttemptView } | { info: TestInfo; result: AttemptResult; timeUp: boolean } | null
+    | { info: TestInfo; attempt: AttemptView; measuredAt: number }
+    | { info: TestInfo; result: AttemptResult; timeUp: boolean }
+    | null
   >(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -64,7 +66,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
       examId: exam.id,
     });
     if ('error' in started) setError(started.error);
-    else setStage(started);
+    else setStage({ ...started, measuredAt: performance.now() });
   });
 
   return (
@@ -92,6 +94,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
             key={stage.attempt.id}
             info={stage.info}
             initial={stage.attempt}
+            measuredAt={stage.measuredAt}
             onFinished={(result, timeUp) => setStage({ info: stage.info, result, timeUp })}
           />
         </Suspense>

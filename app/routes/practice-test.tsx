@@ -77,7 +77,8 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
     if ('error' in attempt) setError(attempt.error);
     else {
       if (chosen !== mode) setSearchParams({ mode: chosen }, { replace: true, preventScrollReset: true });
-      setStage({ kind: 'running', attempt });
+      // The clock runs from the server's answer, though the test's screen may still be on its way.
+      setStage({ kind: 'running', attempt, measuredAt: performance.now() });
     }
   });
   const finished = useCallback(

@@ -16,14 +16,17 @@ export function useCountdown(initialSeconds: number | null, onZero: () => void, 
   useEffect(() => {
     if (initialSeconds === null) return;
     const end = (measured.current ?? performance.now()) + initialSeconds * 1000;
-    const timer = setInterval(() => {
+    const tick = () => {
       const seconds = Math.max(0, Math.round((end - performance.now()) / 1000));
       setLeft(seconds);
       if (seconds === 0) {
         clearInterval(timer);
         zero.current();
       }
-    }, 1000);
+    };
+    const timer = setInterval(tick, 1000);
+    // At once too: time that passed before the screen came (its code on a slow link) shows straight away.
+    tick();
     return () => clearInterval(timer);
   }, [initialSeconds]);
   return left;
