@@ -356,6 +356,13 @@ test('a form posted from another site is refused', async ({ request }) => {
     headers: { origin: 'https://evil.example' },
   });
   expect(response.status()).toBe(403);
+  // A browser that hides where the form came from is told the same, in words.
+  const hidden = await request.post('/login', {
+    form: { email: 'a@example.com', password: 'whatever-123' },
+    headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+  });
+  expect(hidden.status()).toBe(403);
+  expect(await hidden.json()).toEqual({ error: 'Requests from other sites are not accepted.' });
 });
 
 test('the sign-in pages are accessible', async ({ page }) => {

@@ -142,12 +142,12 @@ export async function buildApp(options: AppOptions) {
     });
 
     // A page's form (or the test page's JSON) may only be posted from this site: browsers send Origin with
-    // every POST.
+    // every POST, and this site's pages ask for it (`Referrer-Policy: same-origin`). A hidden origin
+    // (`null`: a sandboxed frame, a redirect from elsewhere) is not taken for this site's.
     fetchRoutes.addHook('preHandler', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.url.startsWith('/api/auth/')) return;
       const origin = request.headers.origin;
-      const crossSite =
-        origin && origin !== 'null' ? origin !== originOf(request) : request.headers['sec-fetch-site'] === 'cross-site';
+      const crossSite = origin ? origin !== originOf(request) : request.headers['sec-fetch-site'] === 'cross-site';
       if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
     });
 

@@ -110,6 +110,12 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     expect(get.json()).toEqual({ error: 'Use POST.' });
     const crossSite = await post({ intent: 'submit', attemptId: 'x' }, { origin: 'https://elsewhere.example' });
     expect(crossSite.statusCode).toBe(403);
+    // An origin the browser would not name (a sandboxed frame, a privacy setting) is not taken for this site's.
+    for (const headers of [{ origin: 'null' }, { origin: 'null', 'sec-fetch-site': 'same-origin' }]) {
+      const hidden = await post({ intent: 'submit', attemptId: 'x' }, headers);
+      expect(hidden.statusCode).toBe(403);
+      expect(hidden.json()).toEqual({ error: 'Requests from other sites are not accepted.' });
+    }
   });
 
   it('sends a start or a result compressed when the browser takes it, and a short answer as it is', async () => {
