@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '../testing/databases.ts';
-import { createTestServices } from '../testing/services.ts';
+import { createTestServices, TEST_BASE_URL } from '../testing/services.ts';
 import { buildApp } from './app.ts';
 import { NUL_REFUSED } from './nul-characters.ts';
 import { HOST_REFUSED } from './request-target.ts';
@@ -45,7 +45,7 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     const database = await createTestDatabase(engine);
     const app = await buildApp({ database, services: createTestServices(database) });
     close = () => app.close();
-    const origin = 'http://localhost:3000';
+    const origin = TEST_BASE_URL;
     const closed = [
       { method: 'GET', url: '/api/auth/get-session' },
       { method: 'GET', url: '/api/auth/list-sessions' },
@@ -81,6 +81,33 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toMatch(/^https?:\/\/[^/]+\/reset-password\?error=INVALID_TOKEN$/);
+  });
+
+  it('keeps the sign-in library’s own checks on under the test runner: no post from elsewhere, no way off the site', async () => {
+    const database = await createTestDatabase(engine);
+    const services = createTestServices(database);
+    const app = await buildApp({ database, services });
+    close = () => app.close();
+    const registered = await services.accounts.register(
+      { name: 'Ola Origin', email: 'ola@example.com', password: 'origin-checks-on-1' },
+      { ip: '10.9.8.7' },
+    );
+    if (!registered.ok) throw new Error('expected the student registered');
+    const cookie = registered.setCookies.map((c) => c.split(';')[0]).join('; ');
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json', cookie },
+      payload: '{}',
+    });
+    expect(signOut.statusCode).toBe(403);
+    expect(await services.accounts.currentUser(new Headers({ cookie }))).toMatchObject({ name: 'Ola Origin' });
+    // A reset link that names another site to go on to leads nowhere but here.
+    const link = await app.inject({
+      method: 'GET',
+      url: '/api/auth/reset-password/not-a-token?callbackURL=https%3A%2F%2Fevil.example%2F',
+    });
+    expect(link.headers.location ?? '').not.toContain('evil.example');
   });
 
   it('refuses a host that is not a name or an address, in the Host header or a trusted proxy’s', async () => {
