@@ -111,7 +111,11 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     const crossSite = await post({ intent: 'submit', attemptId: 'x' }, { origin: 'https://elsewhere.example' });
     expect(crossSite.statusCode).toBe(403);
     // An origin the browser would not name (a sandboxed frame, a privacy setting) is not taken for this site's.
-    for (const headers of [{ origin: 'null' }, { origin: 'null', 'sec-fetch-site': 'same-origin' }]) {
+    const hiddenOrigins: Record<string, string>[] = [
+      { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of hiddenOrigins) {
       const hidden = await post({ intent: 'submit', attemptId: 'x' }, headers);
       expect(hidden.statusCode).toBe(403);
       expect(hidden.json()).toEqual({ error: 'Requests from other sites are not accepted.' });
