@@ -20,6 +20,15 @@ test('the demo page: only the first test is open, with the demo banner and no fi
   await expect(page.getByRole('group', { name: 'Show tests' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Exam Mode:/ })).toHaveCount(1);
   await expect(page.getByText('Unlock More Tests')).toHaveCount(3);
+  // The course's order: the open test comes first, not below the locked ones.
+  await expect(page.getByLabel('Sort by')).toHaveValue('course');
+  await expect(page.getByRole('article').first()).toContainText('Practice Test 1');
+  await expect(
+    page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /^Exam Mode:/ }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   const response = await page.goto('/practice-test/clf-c02-pt2');

@@ -108,7 +108,8 @@ describe('sortTests', () => {
     ['x-pt2', { attempts: 1, firstScore: 40, bestScore: 40, lastScore: 40 }],
   ]);
   const ids = (sort: Parameters<typeof sortTests>[1]) => sortTests(tests, sort, progress).map((t) => t.id);
-  it('sorts by id descending, title, difficulty and best score', () => {
+  it('keeps the course’s order, or sorts by id descending, title, difficulty and best score', () => {
+    expect(ids('course')).toEqual(['x-pt2', 'x-pt10', 'x-pt1']);
     expect(ids('newest')).toEqual(['x-pt10', 'x-pt2', 'x-pt1']);
     expect(ids('alphabetical')).toEqual(['x-pt1', 'x-pt2', 'x-pt10']);
     expect(ids('difficulty')).toEqual(['x-pt10', 'x-pt1', 'x-pt2']);

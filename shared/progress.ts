@@ -91,7 +91,8 @@ export function matchesFilter(filter: TestFilter, progress: TestProgress, passin
   }
 }
 
-export const TEST_SORTS = ['newest', 'alphabetical', 'difficulty', 'best-score'] as const;
+/** The spec's four orders, after the course's own (the order its author gave, the free test first). */
+export const TEST_SORTS = ['course', 'newest', 'alphabetical', 'difficulty', 'best-score'] as const;
 export type TestSort = (typeof TEST_SORTS)[number];
 
 const DIFFICULTY_ORDER: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
@@ -104,7 +105,10 @@ interface SortableTest {
   difficulty: Difficulty;
 }
 
-/** Spec §2: newest (id descending), alphabetical, difficulty (easy first), best score (highest first). */
+/**
+ * The course's order (as given: by position), then spec §2's: newest (id descending), alphabetical, difficulty
+ * (easy first), best score (highest first).
+ */
 export function sortTests<T extends SortableTest>(
   tests: readonly T[],
   sort: TestSort,
@@ -114,6 +118,8 @@ export function sortTests<T extends SortableTest>(
   const shown = (t: T) => t.displayName ?? t.title;
   const byTitle = (a: T, b: T) => shown(a).localeCompare(shown(b), 'en', { numeric: true });
   switch (sort) {
+    case 'course':
+      return list;
     case 'newest':
       return list.sort((a, b) => b.id.localeCompare(a.id, 'en', { numeric: true }));
     case 'alphabetical':

@@ -72,6 +72,7 @@ const filterLabels: Record<TestFilter, string> = {
   failed: 'Failed',
 };
 const sortLabels: Record<TestSort, string> = {
+  course: 'Course order',
   newest: 'Newest',
   alphabetical: 'Alphabetical',
   difficulty: 'Difficulty',
@@ -86,7 +87,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   // Filter and sort work on what the page already has: local state, mirrored into the address (so a
   // reload or a shared link keeps them) without a round trip to the server.
   const [filter, setFilter] = useState<TestFilter>(() => pick(TEST_FILTERS, params.get('filter'), 'all'));
-  const [sort, setSort] = useState<TestSort>(() => pick(TEST_SORTS, params.get('sort'), 'newest'));
+  const [sort, setSort] = useState<TestSort>(() => pick(TEST_SORTS, params.get('sort'), 'course'));
   const demo = access === null;
   const progressMap = new Map(Object.entries(progress));
   const visible = sortTests(exam.practiceTests, sort, progressMap).filter(
