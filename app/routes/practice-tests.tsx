@@ -81,7 +81,8 @@ const sortLabels: Record<TestSort, string> = {
 
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { exam, access, accessEnded, progress, courseProgress, averageBestScore, user, charts } = loaderData;
+  const { exam, access, accessEnded, progress, courseProgress, averageBestScore, examsGoingOn, user, charts } =
+    loaderData;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // Filter and sort work on what the page already has: local state, mirrored into the address (so a
@@ -230,6 +231,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
                 open={!demo || test.position === 1}
                 signedIn={user !== null}
                 examId={exam.id}
+                examGoesOn={examsGoingOn.includes(test.id)}
               />
             </li>
           ))}

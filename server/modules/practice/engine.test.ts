@@ -194,6 +194,11 @@ describe.each(engines)('the test engine on %s', (engine) => {
     try {
       const opened = await services.practice.openTest('exam1-pt2', late, 'practice');
       expect(opened).toMatchObject({ kind: 'locked', accessEnded: true, examGoesOn: true });
+      // The practice-tests page, every other test locked now, still leads back to the exam under way.
+      expect(await services.practice.examProgress('exam1', late)).toMatchObject({
+        access: null,
+        examsGoingOn: ['exam1-pt2'],
+      });
       expect(JSON.stringify(opened)).not.toContain('Because.');
       expect(await services.practice.openTest('exam1-pt2', late, 'exam')).toMatchObject({
         kind: 'ready',
@@ -211,6 +216,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
         kind: 'locked',
         examGoesOn: false,
       });
+      expect(await services.practice.examProgress('exam1', late)).toMatchObject({ examsGoingOn: [] });
     } finally {
       now = started;
     }

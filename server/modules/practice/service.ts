@@ -49,6 +49,8 @@ export interface ExamProgressPage {
   courseProgress: number;
   /** The average best score of the tests scored above 0 (spec §5); null while there is none. */
   averageBestScore: number | null;
+  /** With no access now: the tests whose exam, begun while access lasted, still has time to run. */
+  examsGoingOn: string[];
 }
 
 type User = Pick<SessionUser, 'id'> | null;
@@ -326,6 +328,17 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         ? await examAccess(db, user.id, examId, now)
         : { access: null, endedAt: null };
       const progress = user ? await examTestProgress(db, user.id, examId) : new Map<string, TestProgress>();
+      const running =
+        user && !access && accessEnded
+          ? await db
+              .selectFrom('attempts')
+              .selectAll()
+              .where('user_id', '=', user.id)
+              .where('exam_id', '=', examId)
+              .where('status', '=', 'in_progress')
+              .where('mode', '=', 'exam')
+              .execute()
+          : [];
       return {
         exam,
         access: access && {
@@ -339,6 +352,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           progress,
         ),
         averageBestScore: averageBestScore(progress.values()) || null,
+        examsGoingOn: running.filter((attempt) => mayFinish(attempt, user, 'answer', now)).map((a) => a.test_id),
       };
     },
 

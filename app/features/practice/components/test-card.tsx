@@ -11,12 +11,14 @@ interface Props {
   open: boolean;
   signedIn: boolean;
   examId: string;
+  /** Locked, but its exam, begun while access lasted, still runs: the way back to it. */
+  examGoesOn?: boolean;
 }
 
 const score = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** One practice test: its facts, the student's first/best/last score, and the two ways to take it. */
-export function TestCard({ test, progress, open, signedIn, examId }: Props) {
+export function TestCard({ test, progress, open, signedIn, examId, examGoesOn }: Props) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{test.displayName ?? test.title}</h2>
@@ -52,6 +54,15 @@ export function TestCard({ test, progress, open, signedIn, examId }: Props) {
         ) : (
           <div className="w-full rounded-lg bg-slate-100 p-3 text-sm">
             <p className="font-semibold">Unlock More Tests</p>
+            {examGoesOn && (
+              <Link
+                to={`/practice-test/${test.id}?mode=exam`}
+                className="btn-primary mt-2"
+                aria-label={`Resume Exam Mode: ${test.title}`}
+              >
+                Resume Exam Mode
+              </Link>
+            )}
             {!signedIn && (
               <Link to={signUpPath(examId)} className="btn-primary mt-2">
                 Sign Up
