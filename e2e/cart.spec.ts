@@ -67,6 +67,30 @@ test('an anonymous visitor fills the cart in the browser; the header shows count
   await expect(cartLink(page)).toContainText('$79.98');
 });
 
+test('the second click of a double click does nothing: it neither takes an exam out again nor removes the next line', async ({
+  page,
+}) => {
+  // Each first click is answered before its second arrives, as on a fast link, so the second finds the
+  // button changed under it: "Remove from Cart", or the next line's Remove.
+  const secondClick = (button: ReturnType<Page['getByRole']>) => button.dispatchEvent('click', { detail: 2 });
+  await page.goto('/exams');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Add to Cart: ${AWS}` }).click();
+  await expect(cartLink(page)).toContainText('$29.99');
+  await secondClick(page.getByRole('button', { name: `Remove from Cart: ${AWS}` }));
+  await page.getByRole('button', { name: `Add to Cart: ${PMP}` }).click();
+  await expect(cartLink(page)).toContainText('$79.98');
+
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Remove ${AWS}` }).click();
+  await expect(page.getByRole('button', { name: `Remove ${AWS}` })).toHaveCount(0);
+  await secondClick(page.getByRole('button', { name: `Remove ${PMP}` }));
+  await page.getByRole('button', { name: 'Clear Cart' }).focus();
+  await expect(page.getByRole('button', { name: `Remove ${PMP}` })).toBeVisible();
+  await expect(total(page)).toHaveText('$49.99');
+});
+
 test("a visitor's cart is not called empty while the page is still reading it", async ({ page }) => {
   await addToCart(page, 'pmp', PMP);
   // The page comes at once; its scripts, which read the browser's cart, 3 seconds later.

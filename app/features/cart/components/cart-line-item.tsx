@@ -36,7 +36,10 @@ export function CartLineItem({
         type="button"
         id={removeButtonId(item.examId)}
         className="btn-secondary"
-        onClick={onRemove}
+        // A double click is one press: its second click would land on the next line's Remove.
+        onClick={(event) => {
+          if (event.detail < 2) onRemove();
+        }}
         aria-label={`Remove ${item.title}`}
       >
         Remove

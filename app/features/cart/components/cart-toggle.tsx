@@ -29,7 +29,10 @@ export function CartToggle({ exam, addLabel = 'Add to Cart', className = 'btn-se
     <button
       type="button"
       className={className}
-      onClick={() => void toggle()}
+      // A double click is one press: its second click would find the button changed and undo the first.
+      onClick={(event) => {
+        if (event.detail < 2) void toggle();
+      }}
       aria-disabled={busy || undefined}
       aria-label={`${inCart ? 'Remove from Cart' : addLabel}: ${exam.title}`}
     >
