@@ -66,6 +66,28 @@ test('a search in the page form updates the results and the address', async ({ p
   await expect(box).toHaveValue('project');
 });
 
+test('what a visitor types before the page’s scripts have come is still there once they run', async ({ page }) => {
+  // The scripts wait until the visitor has typed, as on a slow phone.
+  let typed: () => void = () => {};
+  let gate = Promise.resolve();
+  await page.route('**/assets/**', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  for (const [path, words] of [
+    ['/', 'azure'],
+    ['/exams?q=aws', 'python'],
+  ] as const) {
+    gate = new Promise<void>((resolve) => (typed = resolve));
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('searchbox', { name: 'Search exams' }).fill(words);
+    typed();
+    await waitForHydration(page);
+    await expect(page.getByRole('searchbox', { name: 'Search exams' })).toHaveValue(words);
+  }
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('the catalogue shows "Loading exams..." while a search is on its way', async ({ page }) => {
   await page.goto('/exams');
   await waitForHydration(page);

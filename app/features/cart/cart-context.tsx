@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { EMPTY_CART, MAX_QUANTITY, parseLocalCart, type CartView, type LocalCartLine } from '../../../shared/cart.ts';
 import type { CartRequest } from '../../../shared/cart-requests.ts';
 import type { CouponCheck } from '../../../shared/coupon-rules.ts';
@@ -92,7 +102,7 @@ export function CartProvider({
   const price = useCallback(async (local: LocalCartLine[]) => {
     const ticket = ++pricing.current;
     const r = await post({ intent: 'view', local });
-    if (r.cart && ticket === pricing.current) setCart(r.cart);
+    if (r.cart && ticket === pricing.current) startTransition(() => setCart(r.cart!));
     return r;
   }, []);
 
@@ -102,22 +112,26 @@ export function CartProvider({
     setCart(serverCart ?? EMPTY_CART);
   }
 
+  // What the page learns as it starts is drawn as a transition: an urgent update would reach parts of the
+  // page whose code is still on its way (`lazy`) before React has taken them over, and React would throw
+  // the server's drawing of them away and draw them again, blank until their code came.
   useEffect(() => {
     const local = readLocal();
+    const loaded = () => startTransition(() => setLoading(false));
     if (signedIn && local.length > 0 && !merging.current) {
       merging.current = true;
       void post({ intent: 'merge', local }).then((r) => {
         merging.current = false;
         if (r.cart) {
           writeLocal([]);
-          setCart(r.cart);
+          startTransition(() => setCart(r.cart!));
         }
       });
     } else if (!signedIn && local.length > 0) {
-      void price(local).then(() => setLoading(false));
+      void price(local).then(loaded);
       return;
     }
-    setLoading(false);
+    loaded();
   }, [signedIn, price]);
 
   // A visitor's cart changed in another tab: this one draws it too.

@@ -6,9 +6,12 @@ import { SEARCH_MAX_LENGTH } from '../../../../shared/catalogue.ts';
 export function SearchForm({ defaultValue = '', id = 'exam-search' }: { defaultValue?: string; id?: string }) {
   // The form stays in place through a search, so focus stays where it was (the field or its button); the
   // field shows the search of the page shown, after Back and Forward too.
+  // Only a new search is written in: what a visitor typed before the page's scripts came is kept.
   const input = useRef<HTMLInputElement>(null);
+  const shown = useRef(defaultValue);
   useEffect(() => {
-    if (input.current) input.current.value = defaultValue;
+    if (input.current && defaultValue !== shown.current) input.current.value = defaultValue;
+    shown.current = defaultValue;
   }, [defaultValue]);
   return (
     <Form method="get" action="/exams" role="search" className="flex w-full max-w-xl gap-2">
