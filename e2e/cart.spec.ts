@@ -104,8 +104,19 @@ test("a visitor's cart is not called empty while the page is still reading it", 
   await expect(page.getByRole('heading', { name: PMP })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Loading cart...')).toHaveCount(0);
 
+  // When the store cannot be reached to price it, the page says so rather than calling the cart empty.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.route('**/api/cart', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.locator('p[data-type="error"]')).toHaveText(
+    'The connection was lost. Check your network and try again.',
+  );
+  await expect(page.getByText('Your cart is empty.')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading cart...' })).toBeVisible();
+
   // An empty cart says so once read.
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
   await page.getByRole('button', { name: 'Clear Cart' }).click();
   await page.reload();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();

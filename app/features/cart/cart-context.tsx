@@ -98,11 +98,15 @@ export function CartProvider({
   const pricing = useRef(0);
   const [loading, setLoading] = useState(!signedIn);
 
-  /** Prices the browser's cart on the server. Answers can cross: only the latest request's is drawn. */
-  const price = useCallback(async (local: LocalCartLine[]) => {
+  /**
+   * Prices the browser's cart on the server. Answers can cross: only the latest request's is drawn, at once
+   * unless `draw` says otherwise (as the page starts, below).
+   */
+  const price = useCallback(async (local: LocalCartLine[], draw = (update: () => void) => update()) => {
     const ticket = ++pricing.current;
     const r = await post({ intent: 'view', local });
-    if (r.cart && ticket === pricing.current) startTransition(() => setCart(r.cart!));
+    const { cart } = r;
+    if (cart && ticket === pricing.current) draw(() => setCart(cart));
     return r;
   }, []);
 
@@ -128,21 +132,26 @@ export function CartProvider({
         }
       });
     } else if (!signedIn && local.length > 0) {
-      void price(local).then(loaded);
+      // Unpriced, the cart is not empty: it stays "Loading cart..." and the visitor is told why.
+      void price(local, startTransition).then((r) => (r.cart ? loaded() : refused(r)));
       return;
     }
     loaded();
-  }, [signedIn, price]);
+  }, [signedIn, price, refused]);
 
   // A visitor's cart changed in another tab: this one draws it too.
   useEffect(() => {
     if (signedIn) return;
     const changed = (event: StorageEvent) => {
-      if (event.key === LOCAL_KEY || event.key === null) void price(readLocal());
+      if (event.key === LOCAL_KEY || event.key === null) {
+        void price(readLocal()).then((r) => {
+          if (!r.cart) refused(r);
+        });
+      }
     };
     addEventListener('storage', changed);
     return () => removeEventListener('storage', changed);
-  }, [signedIn, price]);
+  }, [signedIn, price, refused]);
 
   const has = useCallback((examId: string) => cart.items.some((i) => i.examId === examId), [cart]);
 
