@@ -447,6 +447,13 @@ test('a coupon is checked again when a quantity changes, and the message says th
   // $99.98 less the old $16.50 is never shown as the total.
   expect(shown.filter((text) => text.includes('Total$83.48'))).toEqual([]);
   expectDiscountAndMessageAgree(shown);
+
+  // The browser's note of the coupon gone meanwhile (its 24 hours up, or removed in another tab): the
+  // coupon applied on this page is still checked, not left at "Checking…" with payment held.
+  await page.evaluate(() => localStorage.removeItem('appliedCoupon'));
+  await page.getByLabel('Quantity').press('ArrowDown');
+  await expect(page.getByText('Discount (CARTPCT33)-$16.50')).toBeVisible();
+  await expect(total(page)).toHaveText('$33.49');
 });
 
 for (const who of ['visitor', 'student'] as const) {

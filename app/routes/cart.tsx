@@ -56,18 +56,19 @@ export default function Cart() {
   const itemsKey = cart.items.map((i) => `${i.examId}:${i.quantity}`).join(',');
   const checking = applied !== null && applied.itemsKey !== itemsKey;
   useEffect(() => {
-    const saved = readAppliedCoupon();
-    if (!saved || cart.items.length === 0 || applied?.itemsKey === itemsKey) return;
+    // The coupon applied on this page, else the one the browser kept (its note may have run out meanwhile).
+    const code = applied?.code ?? readAppliedCoupon()?.code;
+    if (!code || cart.items.length === 0 || applied?.itemsKey === itemsKey) return;
     let latest = true;
-    void checkCoupon(saved.code, false).then((result) => {
+    void checkCoupon(code, false).then((result) => {
       if (!latest) return; // the cart changed again: only the newest cart's verdict counts
       if (!result) {
         // No verdict came back: the coupon stays applied, with no saving drawn, and payment waits until it can
         // be checked (the spec disables the button for a coupon applied without its details).
-        setApplied({ code: saved.code, discountCents: null, itemsKey });
+        setApplied({ code, discountCents: null, itemsKey });
         say({ ok: false, text: couponMessages.validateFailed });
       } else if (result.ok) {
-        setApplied({ code: saved.code, discountCents: result.discountCents, itemsKey });
+        setApplied({ code, discountCents: result.discountCents, itemsKey });
         say({ ok: true, text: result.message });
       } else {
         forgetAppliedCoupon();
@@ -78,7 +79,7 @@ export default function Cart() {
     return () => {
       latest = false;
     };
-  }, [itemsKey, applied?.itemsKey, checkCoupon, cart.items.length, say]);
+  }, [itemsKey, applied?.itemsKey, applied?.code, checkCoupon, cart.items.length, say]);
 
   // Payment refused over the coupon (another student took its last use since it was applied): it is checked
   // again, and dropped with the reason if it no longer applies, so the next press can pay.
