@@ -13,6 +13,7 @@ import * as m0011 from './0011-reset-open-attempts.ts';
 import * as m0012 from './0012-checkout-time-zone.ts';
 import * as m0013 from './0013-overdue-attempts.ts';
 import * as m0014 from './0014-counted-attempts.ts';
+import * as m0015 from './0015-search-text-spacing.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-checkout-time-zone': m0012,
   '0013-overdue-attempts': m0013,
   '0014-counted-attempts': m0014,
+  '0015-search-text-spacing': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import { ContentError } from './content-files.ts';
 import { exportContent } from './content-export.ts';
 import { importContent } from './content-import.ts';
 import { featuredExams, findExam, listExams } from './queries.ts';
+import { up as rewriteSearchText } from '../../db/migrations/0015-search-text-spacing.ts';
 
 /** A student's (or, with no user, a visitor's) attempt on a test, written straight into the table. */
 function attemptRow(id: string, userId: string | null, testId: string, status: AttemptsTable['status']): AttemptsTable {
@@ -306,6 +307,17 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect(await ids('comptia security+')).toEqual(['sp']);
     // The title and the description stay apart: no match across where one ends and the other begins.
     expect(await ids('associate covers')).toEqual([]);
+
+    // An exam imported before searches read spaces this way has its text written again by a migration.
+    await handle.db
+      .updateTable('exams')
+      .set({ search_text: 'aws solutions architect  associate\ncovers ec2,\ns3 and vpc.' })
+      .where('id', '=', 'sa')
+      .execute();
+    expect(await ids('architect associate')).toEqual([]);
+    await rewriteSearchText(handle.db);
+    expect(await ids('architect associate')).toEqual(['sa']);
+    expect(await ids('ec2, s3')).toEqual(['sa']);
   });
 
   it('pages through the catalogue and a search in a stable order, counting every match', async () => {
