@@ -115,6 +115,18 @@ test('right-click is blocked with a warning that goes away after 3 seconds, but 
     return event.defaultPrevented;
   });
   expect(prevented).toBe(false);
+  // Only text fields are exempt: a test's answer choices (radio buttons, checkboxes) are not.
+  const choicesPrevented = await page.evaluate(() =>
+    ['radio', 'checkbox'].map((type) => {
+      const choice = Object.assign(document.createElement('input'), { type });
+      document.querySelector('main')!.append(choice);
+      const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+      choice.dispatchEvent(event);
+      choice.remove();
+      return event.defaultPrevented;
+    }),
+  );
+  expect(choicesPrevented).toEqual([true, true]);
 });
 
 test('the home page is accessible and fits a 360 px phone', async ({ page }) => {

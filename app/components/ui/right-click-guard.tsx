@@ -8,7 +8,7 @@ export function RightClickGuard() {
   useEffect(() => {
     const onContextMenu = (event: MouseEvent) => {
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, [contenteditable="true"]')) return;
+      if (target?.closest('input:not([type=radio],[type=checkbox]), textarea, [contenteditable="true"]')) return;
       event.preventDefault();
       notify('warning', messages.rightClickDisabled);
     };
