@@ -149,6 +149,22 @@ test('an exam put in the cart in another tab is not added twice, signed out or i
   }
 });
 
+test('a student who opens the cart from a page sees what another tab put in it meanwhile', async ({
+  page,
+  context,
+}) => {
+  await register(page, { name: 'Two Tabs', email: uniqueEmail('cart-tabs'), password: 'one-cart-two-tabs' });
+  await page.goto('/exams');
+  await waitForHydration(page);
+  const other = await context.newPage();
+  await addToCart(other, 'pmp', PMP);
+  await other.close();
+  await cartLink(page).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$49\.99/);
+});
+
 test("a visitor's cart: answers that cross, an answer lost, and a change in another tab", async ({ page, context }) => {
   await page.goto('/exams');
   await waitForHydration(page);
