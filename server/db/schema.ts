@@ -216,6 +216,8 @@ export interface OrdersTable {
   customer_email: string;
   customer_name: string;
   coupon_code: string | null;
+  /** When a process took on sending the confirmation; with no send after it, a process that stopped. */
+  confirmation_claimed_at: string | null;
   confirmation_sent_at: string | null;
   created_at: string;
   updated_at: string;

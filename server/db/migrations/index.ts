@@ -14,6 +14,7 @@ import * as m0012 from './0012-checkout-time-zone.ts';
 import * as m0013 from './0013-overdue-attempts.ts';
 import * as m0014 from './0014-counted-attempts.ts';
 import * as m0015 from './0015-search-text-spacing.ts';
+import * as m0016 from './0016-confirmation-claims.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-overdue-attempts': m0013,
   '0014-counted-attempts': m0014,
   '0015-search-text-spacing': m0015,
+  '0016-confirmation-claims': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,7 +13,12 @@ import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
 import { checkoutMessages } from '../../../shared/checkout-messages.ts';
 import { couponMessages } from '../../../shared/coupon-messages.ts';
 import { COUPON_GUESSES_PER_MINUTE } from '../cart/service.ts';
-import { CHECKOUT_LIFETIME_MS, createCheckoutService, UNKNOWN_SESSIONS_PER_MINUTE } from './checkout.ts';
+import {
+  CHECKOUT_LIFETIME_MS,
+  CLAIM_OUTLIVED_MS,
+  createCheckoutService,
+  UNKNOWN_SESSIONS_PER_MINUTE,
+} from './checkout.ts';
 import { WEBHOOK_PATH } from './index.ts';
 import type { PaymentProvider } from './provider.ts';
 import { SANDBOX_CARDS } from './sandbox-cards.ts';
@@ -277,6 +282,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       customer_email: 'pages@example.com',
       customer_name: 'Pages',
       coupon_code: null,
+      confirmation_claimed_at: null,
       confirmation_sent_at: null,
       // Two orders share each minute, so their ids decide between them.
       created_at: new Date(now.getTime() - DAY_MS + Math.floor(n / 2) * 60_000).toISOString(),
@@ -485,6 +491,51 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       ),
     ]);
     expect(logged.join()).not.toContain(student.email);
+  });
+
+  it('a confirmation not sent (the mail server refused, or the store stopped before sending) goes out with the sweep, once', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    let refuse = true;
+    const sent: string[] = [];
+    const checkout = createCheckoutService({
+      db: db(),
+      provider: sandbox().provider,
+      cart: services.cart,
+      mailer: {
+        async send(mail) {
+          if (refuse) throw new Error('421 4.3.2 Service not available, try again later');
+          sent.push(mail.to);
+        },
+        describe: () => 'down, then up',
+      },
+      baseUrl: TEST_BASE_URL,
+      clock: () => now,
+      log: () => {},
+    });
+    const started = await checkout.start(student, null);
+    if (!started.ok) throw new Error(started.message);
+    const sessionId = started.url.split('/').pop()!;
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    expect(await checkout.sync(sessionId)).toBe('succeeded');
+    const theirs = () => sent.filter((to) => to === student.email);
+    expect(theirs()).toEqual([]);
+    refuse = false;
+    await checkout.sweep();
+    expect(theirs()).toEqual([student.email]);
+    await checkout.sweep();
+    expect(await checkout.sync(sessionId)).toBe('succeeded');
+    expect(theirs()).toHaveLength(1);
+
+    // A store that stopped after claiming the send and before making it: another takes it over, but only
+    // once the claim is old enough that no send can still be under way.
+    const order = db().updateTable('orders').where('session_id', '=', sessionId);
+    await order.set({ confirmation_sent_at: null, confirmation_claimed_at: now.toISOString() }).execute();
+    await checkout.sweep();
+    expect(theirs()).toHaveLength(1);
+    now = new Date(now.getTime() + CLAIM_OUTLIVED_MS + 1000);
+    await checkout.sweep();
+    await checkout.sweep();
+    expect(theirs()).toHaveLength(2);
   });
 
   it.each([

@@ -23,6 +23,8 @@ type Db = Kysely<Database>;
 /** How long a payment page stays open (Stripe accepts 30 minutes to 24 hours). */
 export const CHECKOUT_LIFETIME_MS = 45 * 60 * 1000;
 const CURRENCY = 'usd';
+/** How long a confirmation's send may take before another process takes it over (the send is seconds). */
+export const CLAIM_OUTLIVED_MS = 10 * 60 * 1000;
 
 export interface CheckoutOptions {
   db: Db;
@@ -145,13 +147,19 @@ export function createCheckoutService(options: CheckoutOptions) {
     return !lines.some((line) => held.has(line.examId));
   }
 
-  /** Sends the confirmation once per order; a failed send is tried again on the next visit. */
+  /**
+   * Sends the confirmation once per order. One process at a time claims the send; a failed send gives the
+   * claim back, to be tried again on the next visit or sweep, and a claim left by a process that stopped
+   * before sending is taken over once it is `CLAIM_OUTLIVED_MS` old.
+   */
   async function confirm({ order_id: orderId, user_id: userId, time_zone }: CheckoutsTable): Promise<void> {
+    const outlived = new Date(clock().getTime() - CLAIM_OUTLIVED_MS).toISOString();
     const claimed = await db
       .updateTable('orders')
-      .set({ confirmation_sent_at: iso() })
+      .set({ confirmation_claimed_at: iso() })
       .where('id', '=', orderId)
       .where('confirmation_sent_at', 'is', null)
+      .where((eb) => eb.or([eb('confirmation_claimed_at', 'is', null), eb('confirmation_claimed_at', '<', outlived)]))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
     const [order] = await ordersOf(db, userId, { orderId });
@@ -164,9 +172,10 @@ export function createCheckoutService(options: CheckoutOptions) {
     try {
       if (order)
         await options.mailer.send(orderConfirmationMail(order, options.baseUrl, accessUntil, time_zone ?? 'UTC'));
+      await db.updateTable('orders').set({ confirmation_sent_at: iso() }).where('id', '=', orderId).execute();
     } catch (error) {
       log(`Order confirmation for ${orderId} not sent: ${(error as Error).message}`);
-      await db.updateTable('orders').set({ confirmation_sent_at: null }).where('id', '=', orderId).execute();
+      await db.updateTable('orders').set({ confirmation_claimed_at: null }).where('id', '=', orderId).execute();
     }
   }
 
@@ -482,6 +491,15 @@ export function createCheckoutService(options: CheckoutOptions) {
       for (const checkout of stale) await endUnpaid(checkout, 'swept');
       const settling = await db.selectFrom('checkouts').selectAll().where('status', '=', 'pending').execute();
       for (const checkout of settling) await askAbout(checkout);
+      // Confirmations not sent: the mail server refused, or the store stopped before sending.
+      const unconfirmed = await db
+        .selectFrom('checkouts')
+        .innerJoin('orders', 'orders.id', 'checkouts.order_id')
+        .selectAll('checkouts')
+        .where('checkouts.status', '=', 'complete')
+        .where('orders.confirmation_sent_at', 'is', null)
+        .execute();
+      for (const checkout of unconfirmed) await confirm(checkout);
       return stale.length + settling.length;
     },
 
