@@ -72,6 +72,19 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       await db().selectFrom('cart_items').select('exam_id').where('user_id', '=', userId).orderBy('exam_id').execute()
     ).map((r) => r.exam_id);
 
+  /** A checkout service of a test's own: the suite's database, sandbox, cart, mailer and clock, but for `parts`. */
+  const checkoutWith = (parts: Partial<Parameters<typeof createCheckoutService>[0]>) =>
+    createCheckoutService({
+      db: db(),
+      provider: sandbox().provider,
+      cart: services.cart,
+      mailer,
+      baseUrl: TEST_BASE_URL,
+      clock: () => now,
+      log: () => {},
+      ...parts,
+    });
+
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await importContent(database.db, [
@@ -427,15 +440,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
         return provider.createSession(request);
       },
     };
-    const checkout = createCheckoutService({
-      db: db(),
-      provider: slow,
-      cart: services.cart,
-      mailer,
-      baseUrl: TEST_BASE_URL,
-      clock: () => now,
-      log: () => {},
-    });
+    const checkout = checkoutWith({ provider: slow });
     const first = checkout.start(student, 'ONETAB');
     while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await checkout.start(student, 'ONETAB');
@@ -466,18 +471,13 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
   it('a confirmation email the mail server refuses is logged without the customer’s address', async () => {
     const student = await newStudent([['alpha', 1]]);
     const logged: string[] = [];
-    const checkout = createCheckoutService({
-      db: db(),
-      provider: sandbox().provider,
-      cart: services.cart,
+    const checkout = checkoutWith({
       mailer: {
         async send(mail) {
           throw new Error(`550 5.1.1 <${mail.to}>: Recipient address rejected`);
         },
         describe: () => 'refusing',
       },
-      baseUrl: TEST_BASE_URL,
-      clock: () => now,
       log: (message) => logged.push(message),
     });
     const started = await checkout.start(student, null);
@@ -497,10 +497,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     const student = await newStudent([['alpha', 1]]);
     let refuse = true;
     const sent: string[] = [];
-    const checkout = createCheckoutService({
-      db: db(),
-      provider: sandbox().provider,
-      cart: services.cart,
+    const checkout = checkoutWith({
       mailer: {
         async send(mail) {
           if (refuse) throw new Error('421 4.3.2 Service not available, try again later');
@@ -508,9 +505,6 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
         },
         describe: () => 'down, then up',
       },
-      baseUrl: TEST_BASE_URL,
-      clock: () => now,
-      log: () => {},
     });
     const started = await checkout.start(student, null);
     if (!started.ok) throw new Error(started.message);
@@ -548,9 +542,7 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       const first = await startPaying(student);
       let payElsewhere = true;
       // The other tab's payment lands right after this start has read the cart.
-      const racing = createCheckoutService({
-        db: db(),
-        provider: sandbox().provider,
+      const racing = checkoutWith({
         cart: {
           ...services.cart,
           async view(userId) {
@@ -563,10 +555,6 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
             return cart;
           },
         },
-        mailer,
-        baseUrl: TEST_BASE_URL,
-        clock: () => now,
-        log: () => {},
       });
       expect(await racing.start(student, null)).toEqual({ ok: false, message: checkoutMessages.payingElsewhere });
       const started = await db()
