@@ -165,6 +165,34 @@ test('a student who opens the cart from a page sees what another tab put in it m
   await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$49\.99/);
 });
 
+test('a student’s cart read before an add and answered after it does not undo the add on the page', async ({
+  page,
+}) => {
+  await register(page, { name: 'Late Answer', email: uniqueEmail('cart-order'), password: 'read-then-added-1' });
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  // The catalogue's answer to a link, read by the server before the add, is held until the add is answered.
+  let added: () => void = () => {};
+  const addAnswered = new Promise<void>((resolve) => (added = resolve));
+  let catalogueRead: () => void = () => {};
+  const catalogueSent = new Promise<void>((resolve) => (catalogueRead = resolve));
+  await page.route('**/exams.data*', async (route) => {
+    const response = await route.fetch();
+    catalogueRead();
+    await addAnswered;
+    await route.fulfill({ response });
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
+  await catalogueSent;
+  await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${PMP} added to cart` })).toBeVisible();
+  added();
+  await expect(page).toHaveURL('/exams');
+  await expect(page.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$49\.99/);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test("a visitor's cart: answers that cross, an answer lost, and a change in another tab", async ({ page, context }) => {
   await page.goto('/exams');
   await waitForHydration(page);

@@ -17,6 +17,11 @@ export interface CartView {
   items: CartLine[];
   count: number;
   totalCents: number;
+  /**
+   * A stored cart's: when the server began reading it (ms since 1970). Of two answers about one student's
+   * cart, the one read later is the truer, whichever arrives last.
+   */
+  readAt?: number;
 }
 
 export const EMPTY_CART: CartView = { items: [], count: 0, totalCents: 0 };

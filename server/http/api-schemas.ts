@@ -38,6 +38,13 @@ export const cartViewSchema = z.strictObject({
   items: z.array(cartLineSchema),
   count: z.number().int(),
   totalCents: z.number().int(),
+  readAt: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "A signed-in student's stored cart: when the server began reading it (ms since 1970); the later read is the truer.",
+    ),
 });
 
 export const couponCheckSchema = z.union([

@@ -93,6 +93,11 @@ export function CartProvider({
   /** The server refused a change, or did not answer: the cart stays as shown and the student is told. */
   const refused = useCallback((r: CartAnswer) => notify('error', r.error ?? messages.cartUpdateFailed), [notify]);
   const [cart, setCart] = useState<CartView>(serverCart ?? EMPTY_CART);
+  /** A stored cart as the server read it; answers can cross, so one read before the cart shown is not drawn. */
+  const setStored = useCallback(
+    (next: CartView) => setCart((shown) => ((shown.readAt ?? 0) > (next.readAt ?? 0) ? shown : next)),
+    [],
+  );
   const [drawn, setDrawn] = useState(serverCart);
   const merging = useRef(false);
   const pricing = useRef(0);
@@ -113,7 +118,8 @@ export function CartProvider({
   // Each time the server draws the page anew (sign-in, sign-out, a purchase) its cart is the truth.
   if (serverCart !== drawn) {
     setDrawn(serverCart);
-    setCart(serverCart ?? EMPTY_CART);
+    if (serverCart) setStored(serverCart);
+    else setCart(EMPTY_CART);
   }
 
   // What the page learns as it starts is drawn as a transition: an urgent update would reach parts of the
@@ -128,7 +134,7 @@ export function CartProvider({
         merging.current = false;
         if (r.cart) {
           writeLocal([]);
-          startTransition(() => setCart(r.cart!));
+          startTransition(() => setStored(r.cart!));
         }
       });
     } else if (!signedIn && local.length > 0) {
@@ -137,7 +143,7 @@ export function CartProvider({
       return;
     }
     loaded();
-  }, [signedIn, price, refused]);
+  }, [signedIn, price, refused, setStored]);
 
   // A visitor's cart changed in another tab: this one draws it too.
   useEffect(() => {
@@ -159,7 +165,7 @@ export function CartProvider({
     async (exam: ExamRef) => {
       if (signedIn) {
         const r = await post({ intent: 'add', examId: exam.id });
-        if (r.cart) setCart(r.cart);
+        if (r.cart) setStored(r.cart);
         if (r.result === 'added') notify('success', `${exam.title} added to cart`);
         else if (r.result === 'already') notify('info', `${exam.title} is already in your cart`);
         else if (r.result === 'owned') notify('info', `You already own ${exam.title}`);
@@ -187,7 +193,7 @@ export function CartProvider({
       else if (already) notify('info', `${exam.title} is already in your cart`);
       else notify('success', `${exam.title} added to cart`);
     },
-    [signedIn, notify, refused, price],
+    [signedIn, notify, refused, price, setStored],
   );
 
   const remove = useCallback(
@@ -198,7 +204,7 @@ export function CartProvider({
           refused(r);
           return false;
         }
-        setCart(r.cart);
+        setStored(r.cart);
       } else {
         const next = readLocal().filter((l) => l.id !== exam.id);
         writeLocal(next);
@@ -211,7 +217,7 @@ export function CartProvider({
       notify('warning', `${exam.title} removed from cart`);
       return true;
     },
-    [signedIn, notify, refused, price],
+    [signedIn, notify, refused, price, setStored],
   );
 
   // Quantity changes run one at a time, in the order asked, so the last quantity typed is the one kept.
@@ -222,7 +228,7 @@ export function CartProvider({
       const change = async () => {
         if (signedIn) {
           const r = await post({ intent: 'quantity', examId, quantity: q });
-          if (r.cart) setCart(r.cart);
+          if (r.cart) setStored(r.cart);
           else refused(r);
           return;
         }
@@ -236,23 +242,26 @@ export function CartProvider({
       quantityQueue.current = run.catch(() => undefined);
       return run;
     },
-    [signedIn, refused, price],
+    [signedIn, refused, price, setStored],
   );
 
   const clear = useCallback(async () => {
+    // A student's cleared cart is the server's answer, read after any other answer still on its way.
+    let cleared = EMPTY_CART;
     if (signedIn) {
       const r = await post({ intent: 'clear' });
       if (!r.cart) {
         refused(r);
         return false;
       }
+      cleared = r.cart;
     }
     pricing.current++; // an answer still on its way is for a cart no longer there
     writeLocal([]);
-    setCart(EMPTY_CART);
+    setStored(cleared);
     notify('success', 'Cart has been cleared');
     return true;
-  }, [signedIn, notify, refused]);
+  }, [signedIn, notify, refused, setStored]);
 
   const checkCoupon = useCallback(
     async (code: string, applied: boolean) => {

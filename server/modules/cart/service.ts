@@ -61,6 +61,7 @@ export function createCartService(db: Db, clock: () => Date) {
 
   /** The stored cart and the exams the student owns, which it never holds. */
   async function viewWithOwned(userId: string): Promise<{ cart: CartView; owned: string[] }> {
+    const readAt = clock().getTime();
     const [rows, owned] = await Promise.all([
       db
         .selectFrom('cart_items')
@@ -78,7 +79,7 @@ export function createCartService(db: Db, clock: () => Date) {
       rows.map((r) => ({ examId: r.exam_id, quantity: r.quantity })),
       owned,
     );
-    return { cart, owned };
+    return { cart: { ...cart, readAt }, owned };
   }
 
   const view = async (userId: string): Promise<CartView> => (await viewWithOwned(userId)).cart;
