@@ -491,13 +491,16 @@ export function createCheckoutService(options: CheckoutOptions) {
       for (const checkout of stale) await endUnpaid(checkout, 'swept');
       const settling = await db.selectFrom('checkouts').selectAll().where('status', '=', 'pending').execute();
       for (const checkout of settling) await askAbout(checkout);
-      // Confirmations not sent: the mail server refused, or the store stopped before sending.
+      // Confirmations not sent: the mail server refused, or the store stopped before sending. Tried for a
+      // week, not for ever, should the mail server stay wrong.
+      const weekAgo = new Date(clock().getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
       const unconfirmed = await db
         .selectFrom('checkouts')
         .innerJoin('orders', 'orders.id', 'checkouts.order_id')
         .selectAll('checkouts')
         .where('checkouts.status', '=', 'complete')
         .where('orders.confirmation_sent_at', 'is', null)
+        .where('orders.created_at', '>', weekAgo)
         .execute();
       for (const checkout of unconfirmed) await confirm(checkout);
       return stale.length + settling.length;
