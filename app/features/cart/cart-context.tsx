@@ -130,11 +130,11 @@ export function CartProvider({
     const loaded = () => startTransition(() => setLoading(false));
     if (signedIn && local.length > 0 && !merging.current) {
       merging.current = true;
-      void post({ intent: 'merge', local }).then((r) => {
+      void post({ intent: 'merge', local }).then(({ cart: merged }) => {
         merging.current = false;
-        if (r.cart) {
+        if (merged) {
           writeLocal([]);
-          startTransition(() => setStored(r.cart!));
+          startTransition(() => setStored(merged));
         }
       });
     } else if (!signedIn && local.length > 0) {

@@ -73,6 +73,18 @@ export function findAttempt(db: Db, id: string): Promise<Attempt | undefined> {
   return db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A student's unfinished exam-mode attempts in one exam, of any test. */
+export function openExamAttempts(db: Db, userId: string, examId: string): Promise<Attempt[]> {
+  return db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('exam_id', '=', examId)
+    .where('status', '=', 'in_progress')
+    .where('mode', '=', 'exam')
+    .execute();
+}
+
 /** A student's unfinished attempts of a test, the newest in each mode. */
 export async function openAttempts(
   db: Db,

@@ -15,6 +15,7 @@ import {
   discardOpenAttempt,
   findAttempt,
   openAttempts,
+  openExamAttempts,
   isOverdue,
   overdueAttempts,
   isShortDemo,
@@ -328,17 +329,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         ? await examAccess(db, user.id, examId, now)
         : { access: null, endedAt: null };
       const progress = user ? await examTestProgress(db, user.id, examId) : new Map<string, TestProgress>();
-      const running =
-        user && !access && accessEnded
-          ? await db
-              .selectFrom('attempts')
-              .selectAll()
-              .where('user_id', '=', user.id)
-              .where('exam_id', '=', examId)
-              .where('status', '=', 'in_progress')
-              .where('mode', '=', 'exam')
-              .execute()
-          : [];
+      const running = user && !access && accessEnded ? await openExamAttempts(db, user.id, examId) : [];
       return {
         exam,
         access: access && {
