@@ -145,10 +145,13 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
       setMessage(response.error);
       return;
     }
-    // The Check button goes away with the check: focus moves to the verdict and its explanation.
-    flushSync(() => update(question.id, { checked: response.checked }));
+    // The Check button goes away with the check: focus moves to the verdict and its explanation. The
+    // move-on's 1.5 seconds start with the verdict drawn (its timer is set in the same commit).
+    flushSync(() => {
+      update(question.id, { checked: response.checked });
+      setAdvanceFrom(index);
+    });
     feedback.current?.focus();
-    setAdvanceFrom(index);
   }
 
   // Practice mode moves on 1.5 seconds after a check, unless it was the last question, the student has
