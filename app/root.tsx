@@ -30,7 +30,7 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user ? { name: context.user.name, timeZone: timeZoneOf(request) } : null;
-  const waiting = await takeFlash(request);
+  const waiting = await takeFlash(request, context);
   // A signed-in student's cart and owned exams arrive with the page; an anonymous cart lives in the browser.
   const { cart, owned } = context.user
     ? await context.services.cart.viewWithOwned(context.user.id)

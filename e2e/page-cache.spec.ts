@@ -54,15 +54,22 @@ test('a signed-in student always gets their own page, and nothing of it reaches 
   expect(await data.text()).toContain(name);
 });
 
-test('a page with a message waiting is rendered for its visitor and never kept', async ({ request }) => {
-  // The flash cookie as the store writes it: base64 of its JSON (unsigned, as in app/lib/flash.server.ts).
-  const flash = Buffer.from(JSON.stringify({ type: 'success', message: 'Cache probe message' })).toString('base64');
-  const withMessage = await request.get('/exams', { headers: { cookie: `pp_flash=${encodeURIComponent(flash)}` } });
+test('a page with a message waiting is rendered for its visitor and never kept', async ({ request, baseURL }) => {
+  // Signing out leaves 'Logged out successfully' for the next page, in a cookie the store signs.
+  const out = await request.post('/logout', { headers: { origin: baseURL! }, maxRedirects: 0 });
+  expect(out.headers()['set-cookie']).toMatch(/^pp_flash=[^;]+\.[^;]+;/);
+  const withMessage = await request.get('/exams');
   expect(withMessage.headers()['x-page-cache']).toBeUndefined();
-  expect(await withMessage.text()).toContain('Cache probe message');
+  expect(await withMessage.text()).toContain('Logged out successfully');
   expect(withMessage.headers()['set-cookie']).toContain('pp_flash=;');
 
   const plain = await request.get('/exams');
   expect(['hit', 'miss']).toContain(plain.headers()['x-page-cache']);
-  expect(await plain.text()).not.toContain('Cache probe message');
+  expect(await plain.text()).not.toContain('Logged out successfully');
+
+  // The same cookie written by anyone but the store (unsigned) shows nothing, and is still never kept.
+  const forged = Buffer.from(JSON.stringify({ type: 'error', message: 'Cache probe message' })).toString('base64');
+  const withForged = await request.get('/exams', { headers: { cookie: `pp_flash=${encodeURIComponent(forged)}` } });
+  expect(withForged.headers()['x-page-cache']).toBeUndefined();
+  expect(await withForged.text()).not.toContain('Cache probe message');
 });

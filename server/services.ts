@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Services } from './http/load-context.ts';
 import { createAuth, type AuthLog } from './modules/accounts/auth.ts';
@@ -44,5 +45,7 @@ export function createServices(options: ServiceOptions): Services {
     cart,
     checkout,
     sandbox,
+    // A key of its own, so nothing the store signs for a cookie is also a signature the sign-in library takes.
+    cookieSecret: createHmac('sha256', options.secret).update('practicepass cookies').digest('base64url'),
   };
 }

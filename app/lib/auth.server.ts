@@ -21,9 +21,14 @@ export function targetFrom(request: Request): string {
 }
 
 /** A redirect that also sets cookies (a session) and a message for the next page. */
-export async function redirectWith(to: string, setCookies: string[], flash?: Flash): Promise<Response> {
+export async function redirectWith(
+  context: AppLoadContext,
+  to: string,
+  setCookies: string[],
+  flash?: Flash,
+): Promise<Response> {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
-  if (flash) headers.append('Set-Cookie', await setFlash(flash));
+  if (flash) headers.append('Set-Cookie', await setFlash(context, flash));
   return redirect(to, { headers });
 }

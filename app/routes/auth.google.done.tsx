@@ -22,13 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const message = params.getAll('error').includes('account_not_linked') ? accountMessages.emailInUse : null;
   if (params.get('popup') === '1') {
     // The window that opened this one asks the server, not this page, why the sign-in failed.
-    const headers: HeadersInit = message ? { 'Set-Cookie': await setGoogleRefusal(message) } : {};
+    const headers: HeadersInit = message ? { 'Set-Cookie': await setGoogleRefusal(context, message) } : {};
     return data({ ok, message }, { headers });
   }
-  if (ok) return redirectWith(targetFrom(request), [], { type: 'success', message: accountMessages.loggedIn });
+  if (ok) return redirectWith(context, targetFrom(request), [], { type: 'success', message: accountMessages.loggedIn });
   // Signing in another way still leads on to the page the visitor was going to.
   const login = params.has('from') ? `/login?from=${encodeURIComponent(targetFrom(request))}` : '/login';
-  return redirectWith(login, [], { type: 'error', message: message ?? accountMessages.googleFailed });
+  return redirectWith(context, login, [], { type: 'error', message: message ?? accountMessages.googleFailed });
 }
 
 export default function GoogleDone() {

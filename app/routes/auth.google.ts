@@ -9,5 +9,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const done = `/auth/google/done?from=${encodeURIComponent(targetFrom(request))}${popup ? '&popup=1' : ''}`;
   const start = await context.services.accounts.googleSignIn(context.client, done);
   if (!start) return redirect(`${done}&error=unavailable`);
-  return redirectWith(start.url, start.setCookies);
+  return redirectWith(context, start.url, start.setCookies);
 }

@@ -7,7 +7,7 @@ import type { Route } from './+types/auth.session';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.user !== null;
-  const refusal = signedIn ? null : await takeGoogleRefusal(request);
+  const refusal = signedIn ? null : await takeGoogleRefusal(request, context);
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   if (refusal) headers.append('Set-Cookie', refusal.clear);
   return Response.json(refusal ? { signedIn, message: refusal.message } : { signedIn }, { headers });

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coupon = couponCode(new URL(request.url).searchParams.get('coupon'));
   const started = await context.services.checkout.start(payer(request, context.user), coupon, context.client.ip);
   if (started.ok) return redirect(started.url);
-  return redirectWith('/cart', [], { type: 'error', message: started.message });
+  return redirectWith(context, '/cart', [], { type: 'error', message: started.message });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,6 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const coupon = couponCode(form.get('coupon'));
   const started = await context.services.checkout.start(payer(request, context.user), coupon, context.client.ip);
   if (started.ok) return redirect(started.url);
-  if (wholePage) return redirectWith('/cart', [], { type: 'error', message: started.message });
+  if (wholePage) return redirectWith(context, '/cart', [], { type: 'error', message: started.message });
   return data({ error: started.message }, 400);
 }

@@ -34,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) return refused(400, { error: problem, email });
   const result = await context.services.accounts.signIn({ email, password }, context.client);
   if (!result.ok) return refused(result.status, { error: result.message, email });
-  return redirectWith(targetFrom(request), result.setCookies, { type: 'success', message: accountMessages.loggedIn });
+  return redirectWith(context, targetFrom(request), result.setCookies, {
+    type: 'success',
+    message: accountMessages.loggedIn,
+  });
 }
 
 export default function Login() {

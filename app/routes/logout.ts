@@ -10,5 +10,5 @@ export function loader() {
 
 export async function action({ context }: Route.ActionArgs) {
   const setCookies = context.user ? await context.services.accounts.signOut(context.client) : [];
-  return redirectWith('/login', setCookies, { type: 'success', message: accountMessages.loggedOut });
+  return redirectWith(context, '/login', setCookies, { type: 'success', message: accountMessages.loggedOut });
 }

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (elsewhere) return elsewhere;
   switch (outcome) {
     case 'succeeded':
-      return redirectWith(`/thank-you?session_id=${session}`, [], {
+      return redirectWith(context, `/thank-you?session_id=${session}`, [], {
         type: 'success',
         message: checkoutMessages.completed,
       });

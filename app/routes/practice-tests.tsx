@@ -46,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error('Resetting progress failed', error);
     return data({ error: practiceMessages.resetFailed }, { status: 503 });
   }
-  return redirectWith(new URL(request.url).pathname, [], { type: 'success', message: practiceMessages.progressReset });
+  return redirectWith(context, new URL(request.url).pathname, [], {
+    type: 'success',
+    message: practiceMessages.progressReset,
+  });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -35,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) return refused(400, { error: problem, email, name });
   const result = await context.services.accounts.register({ name, email, password }, context.client);
   if (!result.ok) return refused(result.status, { error: result.message, email, name });
-  return redirectWith(targetFrom(request), result.setCookies, { type: 'success', message: accountMessages.registered });
+  return redirectWith(context, targetFrom(request), result.setCookies, {
+    type: 'success',
+    message: accountMessages.registered,
+  });
 }
 
 export default function Register() {

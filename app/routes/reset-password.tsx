@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) return refused(400, { error: problem });
   const result = await context.services.accounts.resetPassword(token, password, context.client);
   if (!result.ok) return refused(result.status, { error: result.message });
-  return redirectWith('/login', [], { type: 'success', message: accountMessages.passwordReset });
+  return redirectWith(context, '/login', [], { type: 'success', message: accountMessages.passwordReset });
 }
 
 export default function ResetPassword() {

@@ -14,6 +14,8 @@ export interface Services {
   checkout: CheckoutService;
   /** The built-in test card processor's hosted page; null when a real provider is configured. */
   sandbox: SandboxProvider | null;
+  /** Signs the store's own cookies (the message for the next page); made from the store's secret. */
+  cookieSecret: string;
 }
 
 /** What each request's loaders and actions receive as `context`. */
