@@ -15,6 +15,12 @@ const DEMO = 'clf-c02-pt1'; // 11 questions, 18 minutes, options in file order; 
 
 test('the demo page: only the first test is open, with the demo banner and no filters', async ({ page }) => {
   await page.goto(`/exam/${EXAM}/practice-tests`);
+  // The exam's header: its category, its title, and what the page holds; the way back to its details.
+  await expect(page.getByText('Cloud', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'AWS Certified Cloud Practitioner (CLF-C02) Practice Tests',
+  );
+  await expect(page.getByRole('link', { name: 'Exam details' })).toHaveAttribute('href', `/exams/${EXAM}`);
   await expect(page.getByRole('heading', { name: 'Try Before You Buy' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Up to Save Progress' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Show tests' })).toHaveCount(0);

@@ -4,7 +4,7 @@ import { data, Link, useActionData, useSearchParams } from 'react-router';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { practiceTestsMessages } from '../../shared/practice-tests-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
-import { counted } from '../../shared/exam-display.ts';
+import { counted, examFacts } from '../../shared/exam-display.ts';
 import {
   matchesFilter,
   NO_PROGRESS,
@@ -106,9 +106,10 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="tests-heading" className="container-page py-10">
-      <BackLink to={`/exams/${exam.id}`}>{exam.title}</BackLink>
-      <h1 id="tests-heading" className="mt-2 text-3xl font-bold">
-        Practice Tests
+      <BackLink to={`/exams/${exam.id}`}>Exam details</BackLink>
+      <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-brand-700">{examFacts(exam).category}</p>
+      <h1 id="tests-heading" className="mt-1 text-3xl font-bold tracking-tight">
+        {exam.title} <span className="mt-1 block text-lg font-semibold text-slate-700">Practice Tests</span>
       </h1>
       {actionData?.error && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
