@@ -47,6 +47,43 @@ test('the tabs work with the mouse and the keyboard', async ({ page }) => {
   await expect(firstQuestion).toHaveAttribute('open', '');
 });
 
+test('the open tab is part of the address: it survives a reload and can be linked to', async ({ page }) => {
+  await page.goto('/exams/aws-cloud-practitioner');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(page).toHaveURL('/exams/aws-cloud-practitioner?tab=reviews');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('out of 5 from');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).toHaveURL('/exams/aws-cloud-practitioner');
+  await expect(page.getByRole('tabpanel')).toContainText('Cloud Practitioner');
+
+  // An address naming no tab of the page opens the first.
+  await page.goto('/exams/aws-cloud-practitioner?tab=practice-tests');
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the tabs work without JavaScript, each a link the server renders open', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/exams/aws-cloud-practitioner');
+  await expect(page.getByRole('tabpanel')).toContainText('Cloud Practitioner');
+  await page.getByRole('tab', { name: 'Curriculum' }).click();
+  await expect(page).toHaveURL('/exams/aws-cloud-practitioner?tab=curriculum#exam-information');
+  await expect(page.getByRole('tab', { name: 'Curriculum' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first()).toHaveText(
+    /^Domain 1: Cloud Concepts/,
+  );
+  await page.getByRole('tab', { name: 'FAQ' }).click();
+  await expect(page.getByRole('tabpanel').locator('details').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).toHaveURL('/exams/aws-cloud-practitioner#exam-information');
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await context.close();
+});
+
 test('a curriculum written as text shows as paragraphs', async ({ page }) => {
   await page.goto('/exams/azure-fundamentals');
   await waitForHydration(page);

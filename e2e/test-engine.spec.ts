@@ -1,6 +1,7 @@
 import {
   answersOf,
   chooseOptions,
+  clientAddress,
   expect,
   grantAccess,
   register,
@@ -439,6 +440,35 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
   await page.getByRole('button', { name: 'Yes, reset everything' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All progress data has been reset.' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Course progress: 0%' })).toBeVisible();
+});
+
+test('without JavaScript, the filters and the sort are a form the server answers', async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
+  const page = await context.newPage();
+  const email = uniqueEmail('noscript-filters');
+  await register(page, { name: 'Nora Noscript', email, password: 'no-script-owner-1' });
+  await grantAccess(email, 'pmp');
+
+  await page.goto('/exam/pmp/practice-tests');
+  await expect(page.getByRole('article')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Completed' }).click();
+  await expect(page).toHaveURL(/[?&]filter=completed(&|$)/);
+  await expect(page.getByText('No tests match this filter.')).toBeVisible();
+  await page.getByRole('button', { name: 'Not Started' }).click();
+  await expect(page.getByRole('button', { name: 'Not Started' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article')).toHaveCount(4);
+
+  // Sorting keeps the filter shown.
+  await page.getByLabel('Sort by').selectOption('newest');
+  await page.getByRole('button', { name: 'Sort', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=newest(&|$)/);
+  await expect(page).toHaveURL(/[?&]filter=not-started(&|$)/);
+  await expect(page.getByRole('article').first()).toContainText('PMP Practice Test 4');
+  await expect(page.getByRole('button', { name: 'Not Started' })).toHaveAttribute('aria-pressed', 'true');
+  await context.close();
 });
 
 test('a test being taken when progress is reset resumes, and counts once handed in', async ({ page }) => {

@@ -189,15 +189,22 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
+      {/* A form of the page's own address: without JavaScript, a filter or a sort is a new page the server
+          draws with it; with JavaScript, both apply in place. */}
+      <form method="get" className="mt-8 flex flex-wrap items-end justify-between gap-4">
         {!demo && (
           <div role="group" aria-label="Show tests" className="flex flex-wrap gap-2">
             {TEST_FILTERS.map((f) => (
               <button
                 key={f}
-                type="button"
+                type="submit"
+                name="filter"
+                value={f}
                 aria-pressed={filter === f}
-                onClick={() => choose('filter', f, setFilter)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  choose('filter', f, setFilter);
+                }}
                 className={`min-h-11 rounded-full border px-4 text-sm font-medium ${filter === f ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800'}`}
               >
                 {filterLabels[f]}
@@ -205,21 +212,34 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
-        <label className="flex items-center gap-2 text-sm">
-          Sort by
-          <select
-            value={sort}
-            onChange={(e) => choose('sort', e.target.value as TestSort, setSort)}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
-          >
-            {TEST_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {sortLabels[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+        <div className="flex items-center gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            Sort by
+            <select
+              name="sort"
+              value={sort}
+              onChange={(e) => choose('sort', e.target.value as TestSort, setSort)}
+              className="min-h-11 rounded-lg border border-slate-300 bg-white px-2"
+            >
+              {TEST_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {sortLabels[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button
+              type="submit"
+              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium"
+            >
+              Sort
+            </button>
+          </noscript>
+        </div>
+        {/* The filter shown stays when the sort is changed; a filter button comes first, so it wins. */}
+        {!demo && <input type="hidden" name="filter" value={filter} />}
+      </form>
 
       {visible.length === 0 ? (
         <p role="status" className="mt-6 rounded-lg bg-white p-6 text-center text-slate-700">

@@ -8,6 +8,7 @@ import { counted } from '../../../../shared/exam-display.ts';
 export function ExamTabs({ exam, unlocked }: { exam: ExamDetail; unlocked: boolean }) {
   return (
     <Tabs
+      id="exam-information"
       label="Exam information"
       tabs={[
         { id: 'overview', label: 'Overview', content: <Paragraphs text={exam.longDescription ?? exam.description} /> },
