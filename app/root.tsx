@@ -23,13 +23,16 @@ import { InlineStylesheet, useWholeStylesheet } from './lib/inline-style.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import { useHeadScript } from './lib/head-script.tsx';
 import { timeZoneOf } from './lib/time-zone.ts';
+import { titleInitials } from '../shared/exam-display.ts';
 
 const NO_EXAMS: string[] = [];
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.user ? { name: context.user.name, timeZone: timeZoneOf(request) } : null;
+  const user = context.user
+    ? { name: context.user.name, initials: titleInitials(context.user.name) || '?', timeZone: timeZoneOf(request) }
+    : null;
   const waiting = await takeFlash(request, context);
   // A signed-in student's cart and owned exams arrive with the page; an anonymous cart lives in the browser.
   const { cart, owned } = context.user

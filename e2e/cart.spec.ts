@@ -38,7 +38,7 @@ function expectDiscountAndMessageAgree(shown: string[]) {
 /** The coupon message under the coupon form. */
 const couponSaid = (page: Page) =>
   page.getByRole('complementary', { name: 'Order Summary' }).locator('[aria-live="polite"] p');
-const cartLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Cart/ });
+const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Cart/ });
 
 test('an anonymous visitor fills the cart in the browser; the header shows count and total', async ({ page }) => {
   await page.goto('/');

@@ -130,3 +130,43 @@ test('a long unbroken name or address wraps on a phone instead of widening the p
     await expectNoHorizontalScroll(page);
   }
 });
+
+test('a student’s header is two rows on a phone, the cart’s total in the first, and one row on a desktop', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await register(page, { name: 'Hana Full', email: uniqueEmail('header'), password: 'two-rows-only-1' });
+  await waitForHydration(page);
+  const banner = page.getByRole('banner');
+  const first = [
+    banner.getByRole('link', { name: 'PracticePass' }),
+    banner.getByRole('link', { name: /^Cart, 0 items/ }),
+    banner.getByRole('button', { name: 'Hana Full' }),
+    banner.getByRole('button', { name: /^Switch to/ }),
+  ];
+  const second = ['Dashboard', 'My Exams', 'My History', 'Explore'].map((name) =>
+    banner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }),
+  );
+  const middleOf = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  const row = async (locators: Locator[]) => Promise.all(locators.map(middleOf));
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+
+  // On the phone the menu shows the student's initials; its name is still theirs.
+  await expect(banner.getByText('HF', { exact: true })).toBeVisible();
+  await expect(banner.getByText('$0.00')).toBeVisible();
+  const top = await row(first);
+  const links = await row(second);
+  expect(spread(top)).toBeLessThan(4);
+  expect(spread(links)).toBeLessThan(4);
+  expect(Math.min(...links)).toBeGreaterThan(Math.max(...top) + 20);
+  expect((await banner.boundingBox())!.height).toBeLessThan(120);
+  await expectNoHorizontalScroll(page);
+
+  await page.setViewportSize(DESKTOP);
+  await expect(banner.getByText('HF', { exact: true })).toBeHidden();
+  await expect(banner.getByText('Hana Full', { exact: true })).toBeVisible();
+  expect(spread([...(await row(first)), ...(await row(second))])).toBeLessThan(4);
+});

@@ -137,6 +137,7 @@ async function expectPrintsDarkOnWhite(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme, media: 'print' });
   await expect(html(page)).toHaveAttribute('data-theme', theme);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toBeHidden();
   await expect(page.getByRole('contentinfo')).toBeHidden();
   const colours = await page.evaluate(() => {
     const printed = Array.from(document.body.querySelectorAll('*')).filter(

@@ -47,6 +47,8 @@ describe('titleInitials', () => {
     ['security', 'S'],
     ['', ''],
     ['  (hello)  world ', 'HW'],
+    ['Hana Full', 'HF'],
+    ['𝐀lex 𝐁rown', '𝐀𝐁'],
   ])('%s → %s', (title, initials) => expect(titleInitials(title)).toBe(initials));
 });
 

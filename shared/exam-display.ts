@@ -20,13 +20,16 @@ export function capitalise(word: string): string {
 
 /** Up to three initials of the title's words, skipping punctuation: "AWS Certified Cloud…" → "ACC". */
 export function titleInitials(title: string): string {
-  return title
-    .split(/[\s\-–—/:()]+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter(Boolean)
-    .slice(0, 3)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
+  return (
+    title
+      .split(/[\s\-–—/:()]+/)
+      .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+      .filter(Boolean)
+      .slice(0, 3)
+      // The first character, not the first UTF-16 unit: a letter outside the BMP is two.
+      .map((word) => Array.from(word)[0]!.toUpperCase())
+      .join('')
+  );
 }
 
 /** A count with its noun: "1 day", "3 days", "1 practice test". */

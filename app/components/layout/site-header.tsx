@@ -5,11 +5,14 @@ import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-1.5 py-2 text-sm font-medium sm:px-3 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+  `rounded-md px-1 py-2 text-sm font-medium sm:px-3 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
 
-/** Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. The cart
- * shows its count (when above 0) and total. */
-export function SiteHeader({ user }: { user: { name: string } | null }) {
+/**
+ * Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. The cart
+ * shows its count (when above 0) and total. On a phone the site's name, the cart, the menu and the theme
+ * share the first row and the page links take the second; from 768 px everything is one row.
+ */
+export function SiteHeader({ user }: { user: { name: string; initials: string } | null }) {
   const { cart } = useCart();
   const cartCount = cart.count;
   const cartTotalCents = cart.totalCents;
@@ -18,11 +21,14 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
   const onDashboard = pathname === '/' || pathname === '/dashboard';
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
-        <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
+      <div className="container-page flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 py-2 md:gap-x-4">
+        <Link to="/" className="mr-auto text-lg font-bold tracking-tight text-brand-700">
           PracticePass
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+        <nav
+          aria-label="Main"
+          className="order-last flex basis-full flex-wrap items-center justify-between gap-0.5 sm:justify-start md:order-none md:basis-auto md:gap-1"
+        >
           {user ? (
             <>
               <Link
@@ -55,9 +61,11 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
               </NavLink>
             </>
           )}
+        </nav>
+        <div className="flex items-center gap-0.5 md:gap-1 print:hidden">
           <Link
             to="/cart"
-            className="relative inline-flex min-h-11 items-center gap-2 rounded-md px-1.5 text-sm sm:ml-1 sm:px-3 font-medium text-slate-700 hover:bg-slate-100"
+            className="relative inline-flex min-h-11 items-center gap-2 rounded-md px-1.5 text-sm sm:px-3 font-medium text-slate-700 hover:bg-slate-100"
           >
             <CartIcon />
             <span className="sr-only">
@@ -73,9 +81,9 @@ export function SiteHeader({ user }: { user: { name: string } | null }) {
               </span>
             )}
           </Link>
-          {user && <UserMenu name={user.name} />}
+          {user && <UserMenu name={user.name} initials={user.initials} />}
           <ThemeToggle />
-        </nav>
+        </div>
       </div>
     </header>
   );

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Link } from 'react-router';
 
-/** The menu button with the user's name: Orders and Logout. Follows the WAI-ARIA menu button pattern. */
-export function UserMenu({ name }: { name: string }) {
+/**
+ * The menu button with the user's name (on a phone, their initials in a circle, the name still its label):
+ * Orders and Logout. Follows the WAI-ARIA menu button pattern.
+ */
+export function UserMenu({ name, initials }: { name: string; initials: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -69,7 +72,13 @@ export function UserMenu({ name }: { name: string }) {
         onKeyDown={onButtonKey}
         className="inline-flex min-h-11 max-w-48 items-center gap-1 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
-        <span className="truncate">{name}</span>
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white md:hidden"
+        >
+          {initials}
+        </span>
+        <span className="truncate max-md:sr-only">{name}</span>
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="shrink-0">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
