@@ -72,10 +72,7 @@ export function UserMenu({ name, initials }: { name: string; initials: string })
         onKeyDown={onButtonKey}
         className="inline-flex min-h-11 max-w-48 items-center gap-1 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
-        <span
-          aria-hidden="true"
-          className="grid size-8 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white md:hidden"
-        >
+        <span aria-hidden="true" className="initials md:hidden">
           {initials}
         </span>
         <span className="truncate max-md:sr-only">{name}</span>
