@@ -193,6 +193,20 @@ test('a student’s cart read before an add and answered after it does not undo 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
+test('a student who clears the cart sees it empty at once', async ({ page }) => {
+  await register(page, { name: 'Cleo Carter', email: uniqueEmail('cart-clear'), password: 'clear-it-all-1' });
+  await addToCart(page, 'pmp', PMP);
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$49\.99/);
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cart has been cleared' })).toBeVisible();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: PMP })).toHaveCount(0);
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 0 items, \$0\.00/);
+  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toHaveCount(0);
+});
+
 test("a visitor's cart: answers that cross, an answer lost, and a change in another tab", async ({ page, context }) => {
   await page.goto('/exams');
   await waitForHydration(page);

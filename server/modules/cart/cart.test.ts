@@ -44,6 +44,17 @@ describe.each(engines)('carts on %s', (engine) => {
     ]);
   });
 
+  it('says when it read every stored cart it answers with, an emptied one too', async () => {
+    // The page keeps the latest read of a student's cart: an answer without its time would lose to any other.
+    const readAt = now.getTime();
+    expect((await services.cart.view(userId)).readAt).toBe(readAt);
+    expect((await services.cart.setQuantity(userId, 'alpha', 1)).readAt).toBe(readAt);
+    const cleared = await services.cart.clear(userId);
+    expect(cleared).toEqual({ items: [], count: 0, totalCents: 0, readAt });
+    expect((await services.cart.add(userId, 'alpha')).cart.readAt).toBe(readAt);
+    expect((await services.cart.add(userId, 'beta')).cart.readAt).toBe(readAt);
+  });
+
   it('keeps quantities at 1 or more and totals price × quantity', async () => {
     expect((await services.cart.setQuantity(userId, 'beta', 3)).totalCents).toBe(2999 + 3 * 1999);
     expect((await services.cart.setQuantity(userId, 'beta', 0)).items.find((i) => i.examId === 'beta')!.quantity).toBe(

@@ -126,9 +126,11 @@ export function createCartService(db: Db, clock: () => Date) {
       return view(userId);
     },
 
+    /** The emptied cart, read when the lines went: it replaces on the page any cart read before. */
     async clear(userId: string): Promise<CartView> {
+      const readAt = clock().getTime();
       await db.deleteFrom('cart_items').where('user_id', '=', userId).execute();
-      return EMPTY_CART;
+      return { ...EMPTY_CART, readAt };
     },
 
     /** Spec §4: the browser's cart joins the stored one at sign-in; ids already stored keep their line. */
