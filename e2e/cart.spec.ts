@@ -63,8 +63,13 @@ test('an anonymous visitor fills the cart in the browser; the header shows count
 
   await page.goto('/exam/aws-cloud-practitioner/practice-tests');
   await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Go to Cart' })).toHaveCount(0);
   await page.getByRole('button', { name: `Buy Full Access: ${AWS}` }).click();
   await expect(cartLink(page)).toContainText('$79.98');
+  // In the cart, the banner leads on to paying: to the cart, where a visitor signs in to check out.
+  await page.getByRole('link', { name: 'Go to Cart' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('heading', { name: AWS })).toBeVisible();
 });
 
 test('the second click of a double click does nothing: it neither takes an exam out again nor removes the next line', async ({

@@ -16,6 +16,7 @@ import {
 } from '../../shared/progress.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { CartToggle } from '../features/cart/components/cart-toggle.tsx';
+import { useCart } from '../features/cart/cart-context.tsx';
 import { ProgressRing } from '../features/catalogue/components/progress-ring.tsx';
 import { PurchaserPanel } from '../features/practice/components/reset-progress.tsx';
 import { LazyCharts } from '../features/progress/components/lazy-charts.tsx';
@@ -185,6 +186,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
             <CartToggle exam={exam} addLabel="Buy Full Access" />
+            <GoToCart examId={exam.id} />
           </div>
         </div>
       )}
@@ -267,6 +269,15 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
       {(access || accessEnded) && user && <PurchaserPanel examId={exam.id} userId={user.id} />}
     </section>
   );
+}
+
+/** Once the exam is in the cart, the way on to paying for it. */
+function GoToCart({ examId }: { examId: string }) {
+  return useCart().has(examId) ? (
+    <Link to="/cart" className="btn-primary">
+      Go to Cart
+    </Link>
+  ) : null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
