@@ -73,6 +73,38 @@ test('an anonymous visitor passes the demo in exam mode, reviews it, and is invi
   await expect(page.getByText(questions[0]!.text)).toBeVisible();
 });
 
+test('the review tells a missed question from one left unanswered, and can show only the missed ones', async ({
+  page,
+}) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await page.setViewportSize({ width: 360, height: 480 });
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await chooseOptions(page, questions[0]!, questions[0]!.correct);
+  // On a phone, the question's number and the clock stay in view while the student scrolls down to answer.
+  await page.getByRole('button', { name: 'Next' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('timer')).toBeInViewport();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseOptions(page, questions[1]!, [wrongOf(questions[1]!)]);
+  await page.getByRole('button', { name: 'Submit Test' }).first().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+
+  const unanswered = questions.length - 2;
+  await expect(page.getByText(`${unanswered} questions were not answered, and count as incorrect.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Show Detailed Review' }).click();
+  const items = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Question \d+ · / }) });
+  await expect(items.getByRole('heading')).toHaveText([
+    'Question 1 · Correct',
+    'Question 2 · Incorrect',
+    ...Array.from({ length: unanswered }, (_, i) => `Question ${i + 3} · Not answered`),
+  ]);
+  await page.getByLabel(`Only the ${questions.length - 1} questions I missed`).check();
+  await expect(items.getByRole('heading', { name: 'Question 1 · Correct' })).toBeHidden();
+  await expect(items.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
+  await page.getByLabel(`Only the ${questions.length - 1} questions I missed`).uncheck();
+  await expect(items.getByRole('heading', { name: 'Question 1 · Correct' })).toBeVisible();
+});
+
 test('a free test begun signed out and handed in after signing up in another tab is kept for the student', async ({
   page,
 }) => {

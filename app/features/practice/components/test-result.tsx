@@ -22,6 +22,9 @@ interface Props {
 
 export default function TestResult({ info, result, timeUp = false, onRetry, invite, proceed }: Props) {
   const [showReview, setShowReview] = useState(false);
+  const [missedOnly, setMissedOnly] = useState(false);
+  const unanswered = result.totalQuestions - result.answeredQuestions;
+  const missed = result.review.filter((item) => !item.correct).length;
   const [inviting, setInviting] = useState(invite !== null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The test just ended: focus moves from the button that ended it to the verdict.
@@ -41,6 +44,11 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
             ? 'You passed this practice test.'
             : `You need ${result.passingScore}% to pass. Review the explanations and try again.`}
         </p>
+        {unanswered > 0 && (
+          <p className="mt-1">
+            {unanswered === 1 ? '1 question was' : `${unanswered} questions were`} not answered, and count as incorrect.
+          </p>
+        )}
         <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
           <Stat label="Score" value={`${result.percentage}%`} />
           <Stat label="Correct" value={`${result.score} of ${result.totalQuestions}`} />
@@ -145,13 +153,24 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
           >
             {result.isPassed ? 'PASSED' : 'FAILED'}
           </p>
+          {missed > 0 && missed < result.review.length && (
+            <label className="mt-4 flex min-h-11 items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                checked={missedOnly}
+                onChange={(event) => setMissedOnly(event.target.checked)}
+                className="size-5"
+              />
+              Only the {missed === 1 ? 'question' : `${missed} questions`} I missed
+            </label>
+          )}
           <ol className="mt-4 space-y-6">
             {result.review.map((item, i) => (
-              <li key={item.id} className="border-b border-slate-100 pb-6">
+              <li key={item.id} hidden={missedOnly && item.correct} className="border-b border-slate-100 pb-6">
                 <h3 className="font-semibold">
                   Question {i + 1} ·{' '}
                   <span className={item.correct ? 'text-emerald-800' : 'text-red-800'}>
-                    {item.correct ? 'Correct' : 'Incorrect'}
+                    {item.correct ? 'Correct' : item.selected.length ? 'Incorrect' : 'Not answered'}
                   </span>
                 </h3>
                 <p className="mt-1 whitespace-pre-wrap">{item.text}</p>

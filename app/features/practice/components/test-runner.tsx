@@ -243,7 +243,8 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   return (
     <div ref={runner} className="grid gap-6 lg:grid-cols-[1fr_16rem]">
       <section aria-labelledby="question-heading" className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+        {/* Stays in view on a long question (a phone's screen): the question's number and the clock. */}
+        <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-2 bg-white py-2 text-sm text-slate-700">
           <h2 id="question-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
             Question {index + 1} of {questions.length}
           </h2>
