@@ -119,4 +119,8 @@ test('exam details are accessible and fit a 360 px phone', async ({ page }) => {
   await page.goto('/exams/comptia-security-plus');
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
+  // A visitor's four tabs share one row.
+  const tops = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getBoundingClientRect().top));
+  expect(tops).toHaveLength(4);
+  expect(new Set(tops).size).toBe(1);
 });

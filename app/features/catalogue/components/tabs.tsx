@@ -8,7 +8,7 @@ export interface Tab {
 }
 
 const tabClass =
-  'inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm sm:px-4 font-semibold hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700 border-transparent text-slate-700';
+  'inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-1.5 text-[13px] sm:px-4 sm:text-sm font-semibold hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700 border-transparent text-slate-700';
 
 /** The tab named by the page's `?tab=`, when there is one of that name; the first tab otherwise. */
 function tabFromSearch(search: string, tabs: Tab[]): string | undefined {
