@@ -169,7 +169,11 @@ test('a cancelled payment goes back with the cart as it was', async ({ page }) =
   await proceedToPayment(page);
   await page.getByRole('button', { name: 'Cancel and return to PracticePass' }).click();
   await expect(page).toHaveURL('/payment-failed?reason=cancelled');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Cancelled');
   await expect(page.getByText('Payment was cancelled. Your cart is just as you left it.')).toBeVisible();
+  await expect(
+    page.getByText('You have not been charged. Your cart is kept for whenever you are ready.'),
+  ).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: ITIL })).toBeVisible();
   await page.goto('/order');

@@ -12,16 +12,17 @@ export function loader({ request }: Route.LoaderArgs) {
   const sessionId = params.get('session_id');
   // Only when the provider could not be asked is the payment's fate unknown: it may have gone through.
   const unconfirmed = code === 'verify-failed' && sessionId !== null && sessionId.length <= 255;
-  return { reason: failureText(code), checkAgain: unconfirmed ? sessionId : null };
+  return { reason: failureText(code), checkAgain: unconfirmed ? sessionId : null, cancelled: code === 'cancelled' };
 }
 
 export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
-  const { reason, checkAgain } = loaderData;
+  const { reason, checkAgain, cancelled } = loaderData;
   return (
     <section aria-labelledby="failed-heading" className="container-page max-w-xl py-12">
       <div className="rounded-xl bg-white p-6 shadow-sm">
         <h1 id="failed-heading" className="text-2xl font-bold">
-          Payment Failed
+          {/* The student chose to leave the payment page: nothing failed. */}
+          {cancelled ? 'Payment Cancelled' : 'Payment Failed'}
         </h1>
         <p role="alert" className="mt-3 font-medium text-red-800">
           {reason}
@@ -30,6 +31,10 @@ export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-700">
             The card processor could not be reached to confirm this payment. If your card was charged, your exams unlock
             as soon as the payment is confirmed, and the order appears in your orders: there is no need to pay again.
+          </p>
+        ) : cancelled ? (
+          <p className="mt-2 text-slate-700">
+            You have not been charged. Your cart is kept for whenever you are ready.
           </p>
         ) : (
           <p className="mt-2 text-slate-700">

@@ -43,17 +43,25 @@ describe('a payment provider that does not answer', () => {
     const to = location(result);
     expect(to).toBe(`/payment-failed?reason=verify-failed&session_id=${SESSION}`);
     const page = failedLoader(args(to!));
-    expect(page).toEqual({ reason: checkoutMessages.verifyFailed, checkAgain: SESSION });
+    expect(page).toEqual({ reason: checkoutMessages.verifyFailed, checkAgain: SESSION, cancelled: false });
   });
 
   it('on the failure page, only an unconfirmed payment is offered a check; the rest go back to the cart', () => {
     expect(failedLoader(args(`/payment-failed?reason=not-completed&session_id=${SESSION}`))).toEqual({
       reason: checkoutMessages.notCompleted,
       checkAgain: null,
+      cancelled: false,
     });
     expect(failedLoader(args('/payment-failed?reason=verify-failed'))).toEqual({
       reason: checkoutMessages.verifyFailed,
       checkAgain: null,
+      cancelled: false,
+    });
+    // A payment the student cancelled: nothing to check, and the page says it was cancelled.
+    expect(failedLoader(args(`/payment-failed?reason=cancelled&session_id=${SESSION}`))).toEqual({
+      reason: 'Payment was cancelled. Your cart is just as you left it.',
+      checkAgain: null,
+      cancelled: true,
     });
   });
 
