@@ -119,6 +119,11 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await page.goto('/history?exam=cisco-ccna');
   await expect(page.getByLabel('Exam')).toHaveValue('cisco-ccna');
   await expect(page.getByRole('heading', { name: 'No Attempts Found' })).toBeVisible();
+  // The list is empty because of the filters, and says so, with the way back to every attempt.
+  await expect(page.getByText('No attempt matches these filters.')).toBeVisible();
+  await page.getByRole('link', { name: 'Show all attempts' }).click();
+  await expect(page).toHaveURL('/history');
+  await expect(page.getByRole('row')).toHaveCount(3);
   await page.goto('/history?exam=no-such-exam');
   await expect(page).toHaveURL('/history');
   await expectNoAxeViolations(page);

@@ -122,15 +122,23 @@ export default function History({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {attempts.length === 0 ? (
-        <EmptyState
-          level={2}
-          title="No Attempts Found"
-          text="Take a practice test and every attempt will be listed here."
-        >
-          <Link to="/exams" className="btn-primary">
-            Explore exams
-          </Link>
-        </EmptyState>
+        filters.mode !== 'all' || filters.examId ? (
+          <EmptyState level={2} title="No Attempts Found" text="No attempt matches these filters.">
+            <Link to="/history" className="btn-primary">
+              Show all attempts
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            level={2}
+            title="No Attempts Found"
+            text="Take a practice test and every attempt will be listed here."
+          >
+            <Link to="/exams" className="btn-primary">
+              Explore exams
+            </Link>
+          </EmptyState>
+        )
       ) : (
         // On a phone each attempt is a small card of labelled facts; from `sm` up, the spec's table. The
         // explicit roles keep the table's meaning for screen readers whatever the layout.
