@@ -38,10 +38,13 @@ test('search matches title or description, ignoring case, on the server', async 
   ]);
 });
 
-test('a search with no match says so', async ({ page }) => {
+test('a search with no match says so, and leads back to every exam', async ({ page }) => {
   await page.goto('/exams?q=underwater%20basket%20weaving');
   await expect(page.getByText('No exams match your search. Try a different search term.')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Show all exams' }).click();
+  await expect(page).toHaveURL('/exams');
+  await expect(page.getByRole('article')).toHaveCount(8);
 });
 
 test('a search in the page form updates the results and the address', async ({ page }) => {

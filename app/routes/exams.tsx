@@ -106,9 +106,14 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
       ) : failed ? (
         <LoadFailed message={catalogueMessages.loadExamsFailed} />
       ) : exams.length === 0 ? (
-        <p role="status" className="rounded-lg bg-white p-6 text-center text-slate-700">
-          {term ? catalogueMessages.noSearchResults : 'No exams are available yet.'}
-        </p>
+        <div className="rounded-lg bg-white p-6 text-center text-slate-700">
+          <p role="status">{term ? catalogueMessages.noSearchResults : 'No exams are available yet.'}</p>
+          {term && (
+            <Link to="/exams" className="btn-secondary mt-4">
+              Show all exams
+            </Link>
+          )}
+        </div>
       ) : (
         <>
           {results && (
