@@ -114,6 +114,11 @@ studentTest(
     await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
     // Amounts, the total's currency included, are not broken across lines.
     await expectOneLineOnPhone(page, page.getByRole('cell').filter({ hasText: /\$\d/ }));
+    // The items' descriptions keep most of the row: the quantity's heading is short on a phone (named in full).
+    await expect(page.getByRole('columnheader', { name: 'Quantity' })).toHaveText(/Qty/);
+    const table = (await page.getByRole('table').last().boundingBox())!;
+    const description = (await page.getByRole('cell', { name: ITIL }).boundingBox())!;
+    expect(description.width).toBeGreaterThan(table.width * 0.45);
     await shoot(page, testInfo, 'thank-you');
   },
 );

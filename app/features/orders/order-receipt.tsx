@@ -12,7 +12,9 @@ const statusStyles: Record<string, string> = {
 
 export function PaymentStatus({ status }: { status: string }) {
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${statusStyles[status] ?? 'bg-slate-100'}`}>
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-sm font-semibold capitalize ${statusStyles[status] ?? 'bg-slate-100'}`}
+    >
       {status}
     </span>
   );
@@ -66,7 +68,11 @@ export function OrderReceipt({ order }: { order: OrderView }) {
                 Description
               </th>
               <th scope="col" className="py-2 text-right font-medium">
-                Quantity
+                {/* On a phone a short word leaves the description its width; the column's name is read whole. */}
+                <span aria-hidden="true" className="sm:hidden">
+                  Qty
+                </span>
+                <span className="max-sm:sr-only">Quantity</span>
               </th>
               <th scope="col" className="py-2 text-right font-medium">
                 Amount
