@@ -294,6 +294,23 @@ test('the keys of the test do nothing while focus is in the site’s header', as
   await page.getByRole('heading', { name: 'Question 1 of 11' }).focus();
   await page.keyboard.press('1');
   await expect(page.getByRole('group').locator('input').first()).toBeChecked();
+  await expect(page.getByText('Keys: 1–4 choose, N next, F flag.')).toBeVisible();
+});
+
+test('a touch screen is not told of the test’s keys', async ({ browser }) => {
+  const context = await browser.newContext({
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 360, height: 800 },
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
+  const page = await context.newPage();
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await expect(page.getByText('Keys: 1–4 choose, N next, F flag.')).toBeHidden();
+  await context.close();
 });
 
 test('when the exam timer runs out, the attempt is submitted with what was answered', async ({ page }) => {

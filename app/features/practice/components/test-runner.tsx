@@ -364,7 +364,9 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
             Go to the next question after checking
           </label>
         )}
-        <p className="text-xs text-slate-600">Keys: 1–{Math.min(9, question.options.length)} choose, N next, F flag.</p>
+        <p className="text-xs text-slate-600 pointer-coarse:hidden">
+          Keys: 1–{Math.min(9, question.options.length)} choose, N next, F flag.
+        </p>
         <p className="text-xs text-slate-600">
           {info.title} · pass mark {info.passingScore}%
         </p>
