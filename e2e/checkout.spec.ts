@@ -56,6 +56,11 @@ test('from an anonymous cart to an unlocked exam: coupon, card, thank-you, email
   await expect(page.getByText(today)).toBeVisible();
   await expect(page.getByText('succeeded')).toBeVisible();
   await expect(page.getByRole('cell', { name: PMP })).toBeVisible();
+  // Each item leads straight to its practice tests.
+  await expect(page.getByRole('cell', { name: PMP }).getByRole('link')).toHaveAttribute(
+    'href',
+    '/exam/pmp/practice-tests',
+  );
   await expect(page.getByRole('row', { name: `Discount (${code}) -$10.00` })).toBeVisible();
   await expect(page.getByRole('row', { name: 'Total $39.99 USD' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View My Purchases' })).toHaveAttribute('href', '/purchased');

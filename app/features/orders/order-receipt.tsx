@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { checkoutMessages } from '../../../shared/checkout-messages.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import { type OrderView } from '../../../shared/order.ts';
@@ -82,7 +83,15 @@ export function OrderReceipt({ order }: { order: OrderView }) {
           <tbody>
             {order.items.map((item) => (
               <tr key={item.examId} className="border-b border-slate-100">
-                <td className="py-2 pr-2">{item.description}</td>
+                <td className="py-2 pr-2">
+                  {/* Straight on to what was bought. */}
+                  <Link
+                    to={`/exam/${item.examId}/practice-tests`}
+                    className="font-medium text-brand-700 underline underline-offset-4"
+                  >
+                    {item.description}
+                  </Link>
+                </td>
                 <td className="py-2 text-right">{item.quantity}</td>
                 <td className="py-2 pl-3 text-right whitespace-nowrap">{formatPrice(item.amountSubtotalCents)}</td>
               </tr>
