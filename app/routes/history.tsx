@@ -54,6 +54,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   const { filters, attempts, totalAttempts, averageScore, testsPassed, pages, exams } = loaderData;
   const submit = useSubmit();
+  const filtered = filters.mode !== 'all' || filters.examId !== null;
   // The select stays the same element, so focus stays on it as each choice applies; when the address
   // changes another way (Back, Forward, a link) it is set to the filter applied.
   const select = useRef<HTMLSelectElement>(null);
@@ -122,23 +123,25 @@ export default function History({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {attempts.length === 0 ? (
-        filters.mode !== 'all' || filters.examId ? (
-          <EmptyState level={2} title="No Attempts Found" text="No attempt matches these filters.">
+        <EmptyState
+          level={2}
+          title="No Attempts Found"
+          text={
+            filtered
+              ? 'No attempt matches these filters.'
+              : 'Take a practice test and every attempt will be listed here.'
+          }
+        >
+          {filtered ? (
             <Link to="/history" className="btn-primary">
               Show all attempts
             </Link>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            level={2}
-            title="No Attempts Found"
-            text="Take a practice test and every attempt will be listed here."
-          >
+          ) : (
             <Link to="/exams" className="btn-primary">
               Explore exams
             </Link>
-          </EmptyState>
-        )
+          )}
+        </EmptyState>
       ) : (
         // On a phone each attempt is a small card of labelled facts; from `sm` up, the spec's table. The
         // explicit roles keep the table's meaning for screen readers whatever the layout.
