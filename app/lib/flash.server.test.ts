@@ -34,9 +34,8 @@ describe('the message for the next page', () => {
     expect(await takeFlash(sending(otherStore), plain)).toBeNull();
     // Signed, but with the value edited: the signature no longer matches.
     const set = await setFlash(plain, { type: 'success', message: 'Login successful' });
-    const [value, signature] = decodeURIComponent(set.split(';')[0]!.slice('pp_flash='.length)).split('.');
+    const signature = decodeURIComponent(set.split(';')[0]!.slice('pp_flash='.length)).split('.')[1];
     const edited = Buffer.from(JSON.stringify({ type: 'error', message: 'Edited' })).toString('base64');
-    expect(value).not.toBe(edited);
     const tampered = `pp_flash=${encodeURIComponent(`${edited}.${signature}`)}`;
     expect(await takeFlash(sending(tampered), plain)).toBeNull();
   });
