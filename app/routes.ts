@@ -32,6 +32,7 @@ export default [
   route('attempt/:testId', 'routes/test-details.tsx', { id: 'legacy-attempt' }),
   route('purchased', 'routes/purchased.tsx'),
   route('history', 'routes/history.tsx'),
+  route('history/:attemptId', 'routes/attempt-review.tsx'),
   route('order', 'routes/order.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

@@ -377,6 +377,13 @@ const ACCESS: Access[] = [
     stranger: 'own',
   },
   {
+    route: '/history/:attemptId',
+    what: 'A’s finished attempt and its review',
+    request: (a) => ({ url: `/history/${a.finishedAttemptId}` }),
+    anonymous: 'sign-in',
+    stranger: 404,
+  },
+  {
     route: '/order',
     what: 'orders',
     request: () => ({ url: '/order' }),

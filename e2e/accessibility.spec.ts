@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { addToCart, applyCoupon, payWith, proceedToPayment } from './support/checkout.ts';
 import { answersOf, chooseOptions, createCoupon, expect, register, test, uniqueEmail } from './support/fixtures.ts';
 import { waitForHydration } from './support/pages.ts';
-import { DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
+import { DEMO_EXAM, DEMO_TEST, ITIL, latestAttemptAddress, PMP, studentTest } from './support/student.ts';
 import { expectAccessibleInBothThemes } from './support/themes.ts';
 
 /**
@@ -121,6 +121,8 @@ studentTest('signed in: the dashboard, progress, purchases and orders, full', as
     ['/thank-you?session_id=sbx_cs_unknown', 'Order Details Not Found'],
   ];
   for (const [path, heading] of pages) await visit(page, path, heading);
+  // The latest attempt of the history, PMP's first test handed in blank, with its review.
+  await visit(page, await latestAttemptAddress(page), /Practice Test/);
 
   // The user menu open.
   await waitForHydration(page);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { waitForHydration } from './support/pages.ts';
-import { DEMO_EXAM, DEMO_TEST, studentTest } from './support/student.ts';
+import { DEMO_EXAM, DEMO_TEST, latestAttemptAddress, studentTest } from './support/student.ts';
 import { useTheme, type Theme } from './support/themes.ts';
 
 /**
@@ -112,6 +112,7 @@ studentTest(
       '/tests',
       '/purchased',
       '/history',
+      await latestAttemptAddress(page),
       '/order',
       student.receipt,
       '/exams/pmp',

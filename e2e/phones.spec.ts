@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
 import { answersOf, chooseOptions, expect, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectWholeFigures, waitForHydration } from './support/pages.ts';
-import { DEMO_EXAM, DEMO_TEST, ITIL, PMP, studentTest } from './support/student.ts';
+import { DEMO_EXAM, DEMO_TEST, ITIL, latestAttemptAddress, PMP, studentTest } from './support/student.ts';
 import { DESKTOP, PHONE, useTheme } from './support/themes.ts';
 
 // Each test walks through many screens and pictures each four times; a busy machine needs the time.
@@ -102,6 +102,8 @@ studentTest(
     // Every fact of an attempt, its score and its Retry included, shows without scrolling sideways.
     await expectOnPhoneScreen(page, page.getByRole('cell'));
     await shoot(page, testInfo, 'history');
+    await open(page, await latestAttemptAddress(page), /Practice Test/);
+    await shoot(page, testInfo, 'attempt-review');
     await open(page, '/exam/pmp/practice-tests', /Practice Tests/);
     await shoot(page, testInfo, 'practice-tests');
 

@@ -1,4 +1,16 @@
-import { endAccess, expect, grantAccess, handInBlank, register, test, uniqueEmail } from './support/fixtures.ts';
+import {
+  answersOf,
+  chooseOptions,
+  endAccess,
+  expect,
+  grantAccess,
+  handInBlank,
+  register,
+  test,
+  uniqueEmail,
+  wrongOf,
+} from './support/fixtures.ts';
+import { DEMO_EXAM, DEMO_TEST } from './support/student.ts';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/pages.ts';
 
 test('a new student sees the empty states', async ({ page }) => {
@@ -145,4 +157,75 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
 
   await page.goto('/exam/pmp/practice-tests');
   await expect(page.getByRole('region', { name: 'Your progress' }).getByRole('figure')).toHaveCount(1);
+});
+
+test('a finished attempt opens again from the history, with every answer, but not while its test runs as an exam', async ({
+  page,
+  browser,
+}) => {
+  await register(page, { name: 'Rae Review', email: uniqueEmail('review'), password: 'look-back-again-1' });
+  const questions = await answersOf(DEMO_EXAM, DEMO_TEST);
+  const [first, second] = questions;
+  // Exam mode: the first question right, the second wrong, the other nine left unanswered.
+  await page.goto(`/practice-test/${DEMO_TEST}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await chooseOptions(page, first!, first!.correct);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseOptions(page, second!, [wrongOf(second!)]);
+  await page.getByRole('button', { name: 'Submit Test' }).first().click();
+  await page.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+
+  await page.goto('/history');
+  await page.getByRole('link', { name: /^Review CLF-C02 Practice Test 1: Cloud Foundations, / }).click();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/history\/[0-9a-f-]{36}$/);
+  const address = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CLF-C02 Practice Test 1: Cloud Foundations');
+  await expect(page.getByText(/AWS Certified Cloud Practitioner \(CLF-C02\) · Exam Mode · /)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Failed', exact: true })).toBeVisible();
+  await expect(page.getByText('9 questions were not answered, and count as incorrect.')).toBeVisible();
+  await expect(page.getByRole('definition').first()).toHaveText('9%');
+  await expect(page.getByRole('heading', { name: 'Question 1 · Correct' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Question 3 · Not answered' })).toBeVisible();
+  await expect(page.getByText(first!.explanation)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Only the 10 questions I missed' }).check();
+  await expect(page.getByRole('heading', { name: 'Question 1 · Correct' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Retry' })).toHaveAttribute(
+    'href',
+    `/practice-test/${DEMO_TEST}?mode=exam`,
+  );
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoHorizontalScroll(page);
+
+  // The dashboard's latest attempts lead to it too.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /^Review CLF-C02 Practice Test 1/ })).toHaveAttribute('href', address);
+
+  // The same test begun again in exam mode: its answers are not to be had until that exam is over.
+  await page.goto(`/practice-test/${DEMO_TEST}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: `Question 1 of ${questions.length}` })).toBeVisible();
+  const held = await page.request.get(address);
+  const html = await held.text();
+  expect(held.status()).toBe(200);
+  expect(html).toContain('Its answers are shown again once that attempt is handed in or its time is up.');
+  for (const q of [first!, second!]) expect(html).not.toContain(q.explanation);
+  await page.goto(address);
+  await expect(page.getByRole('heading', { name: 'Failed', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go back to the exam' })).toHaveAttribute(
+    'href',
+    `/practice-test/${DEMO_TEST}?mode=exam`,
+  );
+
+  // Another student finds nothing at that address.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await register(stranger, { name: 'Nosy Neighbour', email: uniqueEmail('nosy'), password: 'not-my-attempt-1' });
+  const response = await stranger.goto(address);
+  expect(response?.status()).toBe(404);
+  await expect(stranger.getByRole('heading', { name: 'Attempt Not Found' })).toBeVisible();
+  await other.close();
 });

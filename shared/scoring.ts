@@ -70,3 +70,12 @@ export function chooseLabel(count: number): string | null {
   const words = ['', 'one', 'two', 'three', 'four', 'five'];
   return count > 1 ? `Choose ${words[count] ?? count}` : null;
 }
+
+/** A test's time as the clock and the result show it: "4:05", or "1:02:09" from an hour. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}

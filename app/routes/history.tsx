@@ -177,14 +177,23 @@ export default function History({ loaderData }: Route.ComponentProps) {
                     {a.score}/{a.totalQuestions}
                   </HistoryCell>
                   <HistoryCell label="Result">{a.isPassed ? 'Passed' : 'Failed'}</HistoryCell>
-                  <td role="cell" className="p-3 max-sm:p-0">
-                    <Link
-                      to={`/practice-test/${a.testId}?mode=${a.mode}`}
-                      className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
-                      aria-label={`Retry ${a.testName}`}
-                    >
-                      Retry
-                    </Link>
+                  <td role="cell" className="p-3 max-sm:col-span-2 max-sm:p-0">
+                    <span className="flex flex-wrap gap-x-4">
+                      <Link
+                        to={`/history/${a.id}`}
+                        className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
+                        aria-label={`Review ${a.testName}, ${formatDate(a.submittedAt, 'mediumTime', timeZone)}`}
+                      >
+                        Review
+                      </Link>
+                      <Link
+                        to={`/practice-test/${a.testId}?mode=${a.mode}`}
+                        className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
+                        aria-label={`Retry ${a.testName}`}
+                      >
+                        Retry
+                      </Link>
+                    </span>
                   </td>
                 </tr>
               ))}

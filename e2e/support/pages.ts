@@ -44,13 +44,16 @@ export async function expectNoAxeViolations(page: Page, rules?: string[]) {
 
 /**
  * No figure on the screen is broken across two lines: an amount with its currency, a percentage, "3 of 11",
- * "22 minutes". React writes `{n}%` as several text nodes, so each element's own text is read whole.
+ * "22 minutes". React writes `{n}%` as several text nodes, so each element's own text is read whole. The
+ * questions, options and explanations (the text kept as written, `whitespace-pre-wrap`) are prose, which
+ * wraps where it must, "within 2 days" included.
  */
 export async function expectWholeFigures(page: Page) {
   const broken = await page.evaluate(() => {
     const FIGURE = /\$\d[\d,]*(?:\.\d\d)?(?: [A-Z]{3})?|\d+%|\d+ of \d+|\d+ (?:minutes|days|questions)/g;
     const found: string[] = [];
     for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (element.classList.contains('whitespace-pre-wrap')) continue;
       const texts: { node: Text; start: number }[] = [];
       let own = '';
       for (const child of Array.from(element.childNodes)) {

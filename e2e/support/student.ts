@@ -75,3 +75,14 @@ export const studentTest = test.extend<object, { student: Student }>({
     await use(student.state);
   },
 });
+
+/** The address of the student's latest finished attempt, as their history links to it. */
+export async function latestAttemptAddress(page: Page): Promise<string> {
+  await page.goto('/history');
+  const address = await page
+    .getByRole('link', { name: /^Review / })
+    .first()
+    .getAttribute('href');
+  expect(address).toMatch(/^\/history\/[0-9a-f-]{36}$/);
+  return address!;
+}

@@ -81,13 +81,22 @@ export default function Dashboard({ data }: { data: DashboardData }) {
                   {a.mode === 'exam' ? 'Exam' : 'Practice'} · {a.percentage}% · {a.isPassed ? 'Passed' : 'Failed'}
                 </span>
               </span>
-              <Link
-                to={`/practice-test/${a.testId}?mode=${a.mode}`}
-                className="btn-secondary"
-                aria-label={`Retry ${a.testName}`}
-              >
-                Retry
-              </Link>
+              <span className="flex gap-3">
+                <Link
+                  to={`/history/${a.id}`}
+                  className="btn-secondary"
+                  aria-label={`Review ${a.testName}, ${formatDate(a.submittedAt, 'mediumTime', timeZone)}`}
+                >
+                  Review
+                </Link>
+                <Link
+                  to={`/practice-test/${a.testId}?mode=${a.mode}`}
+                  className="btn-secondary"
+                  aria-label={`Retry ${a.testName}`}
+                >
+                  Retry
+                </Link>
+              </span>
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { up as dateOverdueAttempts } from '../../db/migrations/0013-overdue-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
-import { ACCESS_ENDED, EXAM_RUNNING } from './service.ts';
+import { ACCESS_ENDED, EXAM_RUNNING, REVIEW_ACCESS_ENDED, REVIEW_WAITS } from './service.ts';
 
 const isView = (v: AttemptView | { error: string }): v is AttemptView => 'questions' in v;
 function view(v: AttemptView | { error: string; status: number }): AttemptView {
@@ -771,6 +771,55 @@ describe.each(engines)('the test engine on %s', (engine) => {
     } finally {
       now = started;
     }
+  });
+
+  it('shows a finished attempt again to its student alone, with its review while they may open the test', async () => {
+    const reader = await buyer('reader@example.com', 'exam1', '10.1.1.8');
+    const practice = view(await services.practice.start('exam1-pt2', reader, 'practice'));
+    const first = practice.questions[0]!;
+    await services.practice.change(practice.id, reader, { questionId: first.id, selected: ['b'], check: true });
+    const handedIn = result(await services.practice.submit(practice.id, reader));
+
+    const past = await services.practice.pastAttempt(practice.id, reader.id);
+    expect(past).toMatchObject({ testName: 'Practice Test 2', info: { id: 'exam1-pt2' }, withheld: null });
+    expect(past!.result).toEqual(handedIn);
+    expect(past!.result.review.map((item) => item.explanation)).toContain('Because.');
+
+    // Nobody else's, and never an attempt still being taken.
+    expect(await services.practice.pastAttempt(practice.id, other.id)).toBeNull();
+    const open = view(await services.practice.start('exam1-pt3', reader, 'practice'));
+    expect(await services.practice.pastAttempt(open.id, reader.id)).toBeNull();
+    expect(await services.practice.pastAttempt('no-such-attempt', reader.id)).toBeNull();
+    expect(await services.practice.pastAttempt('x'.repeat(500), reader.id)).toBeNull();
+
+    // While the student takes the same test in exam mode, the figures stay and no answer is sent: not on
+    // the page, nor by handing the finished attempt in again.
+    const exam = view(await services.practice.start('exam1-pt2', reader, 'exam'));
+    const waiting = await services.practice.pastAttempt(practice.id, reader.id);
+    expect(waiting).toMatchObject({
+      withheld: { reason: 'exam-running', message: REVIEW_WAITS },
+      result: { percentage: handedIn.percentage, byCategory: handedIn.byCategory, review: [] },
+    });
+    expect(JSON.stringify(waiting)).not.toContain('Because.');
+    expect(await services.practice.submit(practice.id, reader)).toEqual({ error: REVIEW_WAITS, status: 409 });
+    const examResult = result(await services.practice.submit(exam.id, reader));
+    expect((await services.practice.pastAttempt(practice.id, reader.id))!.withheld).toBeNull();
+    expect(result(await services.practice.submit(exam.id, reader))).toEqual(examResult);
+    // A finished exam is held back by the next exam of the same test in the same way.
+    const again = view(await services.practice.start('exam1-pt2', reader, 'exam'));
+    expect(await services.practice.submit(exam.id, reader)).toEqual({ error: REVIEW_WAITS, status: 409 });
+    result(await services.practice.submit(again.id, reader));
+
+    // Access over: the figures, not the questions.
+    await revokeAccess(database.db, 'reader@example.com', 'exam1', now);
+    expect(await services.practice.pastAttempt(practice.id, reader.id)).toMatchObject({
+      withheld: { reason: 'access-ended', message: REVIEW_ACCESS_ENDED },
+      result: { review: [] },
+    });
+
+    // A reset attempt is in no history any more.
+    await services.practice.resetProgress(reader.id);
+    expect(await services.practice.pastAttempt(exam.id, reader.id)).toBeNull();
   });
 
   describe('one attempt, many requests at once', () => {

@@ -17,6 +17,7 @@ import {
   openAttempts,
   openExamAttempts,
   isOverdue,
+  resultOf,
   overdueAttempts,
   isShortDemo,
   lostAllQuestions,
@@ -41,6 +42,15 @@ export type OpenedTest =
       unfinished: TestMode[];
     };
 
+/** A finished attempt on its own page; its review is left out, and `withheld` says why, when it may not be read. */
+export interface PastAttempt {
+  info: TestInfo;
+  testName: string;
+  submittedAt: string;
+  result: AttemptResult;
+  withheld: { reason: 'access-ended' | 'exam-running'; message: string } | null;
+}
+
 export interface ExamProgressPage {
   exam: ExamDetail;
   access: { purchaseDate: string; expiresAt: string; daysRemaining: number } | null;
@@ -64,6 +74,12 @@ export const ACCESS_ENDED =
 /** Sent with a refused check or hand-in in practice mode; the browser shows the server's words. */
 export const EXAM_RUNNING =
   'You are taking this test in exam mode. Hand that attempt in, or let its time run out, before practice mode shows answers.';
+/** Said instead of a finished attempt's review of a test the student is taking in exam mode. */
+export const REVIEW_WAITS =
+  'You are taking this test in exam mode. Its answers are shown again once that attempt is handed in or its time is up.';
+/** Said instead of a finished attempt's review once the student's access to a paid test has ended. */
+export const REVIEW_ACCESS_ENDED =
+  'Your access to this exam has ended. Buy access again to read the questions and explanations of this attempt.';
 
 /**
  * The test engine. The server decides here, on every request, who may open which test: the first test
@@ -124,14 +140,15 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   }
 
   /**
-   * Practice mode shows each answer once it is checked, and every answer when handed in. While the same
-   * student is taking the same test in exam mode, whose answers are not yet given for good, it does not.
+   * Practice mode shows each answer once it is checked, and every attempt's review shows them all. While the
+   * same student is taking the same test in exam mode, whose answers are not yet given for good, none does:
+   * true when another attempt of this test is such an exam.
    */
-  async function examRunning(attempt: Attempt, user: User, now: Date): Promise<Refusal | null> {
+  async function examRunning(attempt: Attempt, user: User, now: Date): Promise<boolean> {
     const student = attempt.user_id ?? user?.id;
-    if (attempt.mode !== 'practice' || !student) return null;
+    if (!student) return false;
     const exam = (await openAttempts(db, student, attempt.test_id)).exam;
-    return exam && !isOverdue(exam, now) ? { error: EXAM_RUNNING, status: 409 } : null;
+    return exam !== undefined && exam.id !== attempt.id && !isOverdue(exam, now);
   }
 
   /**
@@ -294,8 +311,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const owned = await ownAttempt(attemptId, user, 'answer');
       if ('error' in owned) return owned;
       const now = clock();
-      const refused = change.check ? await examRunning(owned.attempt, user, now) : null;
-      return refused ?? changeAnswer(db, owned.attempt, owned.test, change, now);
+      if (change.check && owned.attempt.mode === 'practice' && (await examRunning(owned.attempt, user, now))) {
+        return { error: EXAM_RUNNING, status: 409 };
+      }
+      return changeAnswer(db, owned.attempt, owned.test, change, now);
     },
 
     /**
@@ -306,8 +325,12 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const owned = await ownAttempt(attemptId, user, 'hand-in');
       if ('error' in owned) return owned;
       const { attempt, test } = owned;
-      const refused = attempt.status === 'in_progress' ? await examRunning(attempt, user, clock()) : null;
-      if (refused) return refused;
+      // The result carries the review: a practice attempt's, or any finished one's sent again, not while the
+      // same test is being taken in exam mode.
+      const handedIn = attempt.status === 'completed';
+      if ((handedIn || attempt.mode === 'practice') && (await examRunning(attempt, user, clock()))) {
+        return { error: handedIn ? REVIEW_WAITS : EXAM_RUNNING, status: 409 };
+      }
       if (user && attempt.user_id === null && attempt.status === 'in_progress' && !isShortDemo(attempt)) {
         await db
           .updateTable('attempts')
@@ -318,6 +341,33 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           .execute();
       }
       return submitAttempt(db, attempt, test, clock());
+    },
+
+    /**
+     * One of the student's finished attempts, for its page in their history; null when it is not theirs,
+     * not finished, or reset (then it is in no history). Its review shows while the student may open the
+     * test, and not while they are taking the same test in exam mode.
+     */
+    async pastAttempt(attemptId: string, userId: string): Promise<PastAttempt | null> {
+      const attempt = attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
+      if (!attempt || attempt.user_id !== userId || attempt.status !== 'completed' || attempt.reset) return null;
+      const test = await loadTest(attempt.test_id);
+      const result = test && (await resultOf(db, attempt.id, test));
+      if (!test || !result) return null;
+      const now = clock();
+      const student = { id: userId };
+      const withheld: PastAttempt['withheld'] = !(await mayOpen(test, student, now))
+        ? { reason: 'access-ended', message: REVIEW_ACCESS_ENDED }
+        : (await examRunning(attempt, student, now))
+          ? { reason: 'exam-running', message: REVIEW_WAITS }
+          : null;
+      return {
+        info: test.info,
+        testName: attempt.test_name,
+        submittedAt: attempt.submitted_at ?? attempt.started_at,
+        result: withheld ? { ...result, review: [] } : result,
+        withheld,
+      };
     },
 
     /** The practice-tests page of an exam: its tests, the student's access and progress. */

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import type { AttemptResult, ReviewItem } from '../../../../shared/practice.ts';
+import { formatDuration, percentage } from '../../../../shared/scoring.ts';
+
+/**
+ * The parts of a handed-in attempt's result, shown when a test ends and again from the history: the
+ * verdict with its figures, the score by domain, and the review of every question.
+ */
+
+/** The verdict: `heading` names it, the figures follow. */
+export function ResultBand({
+  result,
+  heading,
+  children,
+}: {
+  result: AttemptResult;
+  heading: ReactNode;
+  children?: ReactNode;
+}) {
+  const unanswered = result.totalQuestions - result.answeredQuestions;
+  return (
+    // A strong band in the light theme; in the dark one a deep tint, not a bright block.
+    <div
+      className={`rounded-xl p-6 text-white ${result.isPassed ? 'bg-emerald-700 dark:bg-emerald-100 dark:text-emerald-900' : 'bg-slate-800 dark:bg-slate-100 dark:text-slate-900'}`}
+    >
+      {heading}
+      {children}
+      <p className="mt-1">
+        {result.isPassed
+          ? 'You passed this practice test.'
+          : `You need ${result.passingScore}% to pass. Review the explanations and try again.`}
+      </p>
+      {unanswered > 0 && (
+        <p className="mt-1">
+          {unanswered === 1 ? '1 question was' : `${unanswered} questions were`} not answered, and count as incorrect.
+        </p>
+      )}
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Stat label="Score" value={`${result.percentage}%`} />
+        <Stat label="Correct" value={`${result.score} of ${result.totalQuestions}`} />
+        <Stat label="Time spent" value={formatDuration(result.timeSpentSeconds)} />
+        <Stat label="Passing score" value={`${result.passingScore}%`} />
+      </dl>
+    </div>
+  );
+}
+
+export function DomainScores({ byCategory }: { byCategory: AttemptResult['byCategory'] }) {
+  return (
+    <div className="rounded-xl bg-white p-6 shadow-sm">
+      <h3 className="text-lg font-semibold">Score by domain</h3>
+      <table className="mt-3 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="py-2 font-medium">
+              Domain
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Correct
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Score
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {byCategory.map((c) => (
+            <tr key={c.category} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-2 font-normal">
+                {c.category}
+              </th>
+              <td className="py-2 pr-3">
+                {c.correct} of {c.total}
+              </td>
+              <td className="py-2 font-semibold">{percentage(c.correct, c.total)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Every question with the student's answer, the correct one and its explanation, under the verdict's
+ * PASSED or FAILED. A box hides the questions answered right, when that leaves some out and some in.
+ */
+export function AnswerReview({
+  result,
+  missedOnly,
+  onMissedOnly,
+}: {
+  result: AttemptResult;
+  missedOnly: boolean;
+  onMissedOnly: (missedOnly: boolean) => void;
+}) {
+  const missed = result.review.filter((item) => !item.correct).length;
+  return (
+    <div className="rounded-xl bg-white p-6 shadow-sm">
+      <p
+        className={`inline-block rounded-full px-3 py-1 text-sm font-bold ${result.isPassed ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}
+      >
+        {result.isPassed ? 'PASSED' : 'FAILED'}
+      </p>
+      {missed > 0 && missed < result.review.length && (
+        <label className="mt-4 flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={missedOnly}
+            onChange={(event) => onMissedOnly(event.target.checked)}
+            className="size-5"
+          />
+          Only the {missed === 1 ? 'question' : `${missed} questions`} I missed
+        </label>
+      )}
+      <ol className="mt-4 space-y-6">
+        {result.review.map((item, i) => (
+          <li key={item.id} hidden={missedOnly && item.correct} className="border-b border-slate-100 pb-6">
+            <h3 className="font-semibold">
+              Question {i + 1} ·{' '}
+              <span className={item.correct ? 'text-emerald-800' : 'text-red-800'}>
+                {item.correct ? 'Correct' : item.selected.length ? 'Incorrect' : 'Not answered'}
+              </span>
+            </h3>
+            <p className="mt-1 whitespace-pre-wrap">{item.text}</p>
+            <p className="mt-2 text-sm">
+              <span className="font-medium">Your answer: </span>
+              {item.selected.length ? textOf(item.options, item.selected) : 'Not answered'}
+            </p>
+            <p className="text-sm">
+              <span className="font-medium">Correct answer: </span>
+              {textOf(item.options, item.correctOptionIds)}
+            </p>
+            <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{item.explanation}</p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function textOf(options: ReviewItem['options'], ids: string[]): string {
+  return options
+    .filter((o) => ids.includes(o.id))
+    .map((o) => o.text)
+    .join('; ');
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm opacity-90">{label}</dt>
+      <dd className="text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}
