@@ -11,6 +11,7 @@ import {
   wrongOf,
 } from './support/fixtures.ts';
 import { DEMO_EXAM, DEMO_TEST } from './support/student.ts';
+import { expectAccessibleInBothThemes } from './support/themes.ts';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/pages.ts';
 
 test('a new student sees the empty states', async ({ page }) => {
@@ -159,7 +160,7 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await expect(page.getByRole('region', { name: 'Your progress' }).getByRole('figure')).toHaveCount(1);
 });
 
-test('a finished attempt opens again from the history, with every answer, but not while its test runs as an exam', async ({
+test('a finished attempt opens again from the history, with every answer, but not while its test runs as an exam, which the dashboard offers to resume', async ({
   page,
   browser,
 }) => {
@@ -219,6 +220,17 @@ test('a finished attempt opens again from the history, with every answer, but no
     'href',
     `/practice-test/${DEMO_TEST}?mode=exam`,
   );
+
+  // The dashboard offers that exam to resume, with its clock.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Continue where you left off' })).toBeVisible();
+  const unfinished = page.getByRole('listitem').filter({ hasText: 'answered' });
+  await expect(unfinished).toHaveText(
+    /^CLF-C02 Practice Test 1: Cloud Foundations.*· Exam · 0 of 11 answered · \d+ minutes left/,
+  );
+  await expectAccessibleInBothThemes(page, 'the dashboard with a test to resume');
+  await unfinished.getByRole('link', { name: 'Resume CLF-C02 Practice Test 1: Cloud Foundations, Exam Mode' }).click();
+  await expect(page.getByRole('heading', { name: `Question 1 of ${questions.length}` })).toBeVisible();
 
   // Another student finds nothing at that address.
   const other = await browser.newContext();

@@ -26,6 +26,19 @@ export interface AttemptRow {
   submittedAt: string;
 }
 
+/** A test the student began and has not handed in, with what is left of it. */
+export interface UnfinishedAttempt {
+  id: string;
+  testId: string;
+  testName: string;
+  examTitle: string;
+  mode: TestMode;
+  answered: number;
+  totalQuestions: number;
+  /** Exam mode: whole minutes left on the clock, the last one counting as one; null in practice mode. */
+  minutesLeft: number | null;
+}
+
 export interface ScorePoint {
   submittedAt: string;
   percentage: number;
@@ -54,6 +67,8 @@ export interface ExamCharts {
 export const CHART_POINTS = 20;
 
 export const HISTORY_PAGE_SIZE = 20;
+/** How many unfinished tests the dashboard offers to resume. */
+export const UNFINISHED_SHOWN = 5;
 export const HISTORY_MODES = ['all', 'exam', 'practice'] as const;
 export type HistoryMode = (typeof HISTORY_MODES)[number];
 

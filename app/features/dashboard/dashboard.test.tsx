@@ -21,7 +21,7 @@ const exam = (examId: string, change: Partial<PurchasedExam>): PurchasedExam => 
 });
 
 function show(purchased: PurchasedExam[]) {
-  const data: DashboardData = { name: 'Ada', testsCompleted: 2, purchased, recent: [], charts: [] };
+  const data: DashboardData = { name: 'Ada', testsCompleted: 2, purchased, recent: [], unfinished: [], charts: [] };
   const Stub = createRoutesStub([{ path: '/', Component: () => <Dashboard data={data} /> }]);
   render(<Stub initialEntries={['/']} />);
 }

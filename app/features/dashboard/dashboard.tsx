@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AttemptRow, ExamCharts, PurchasedExam } from '../../../shared/student-progress.ts';
+import type { AttemptRow, ExamCharts, PurchasedExam, UnfinishedAttempt } from '../../../shared/student-progress.ts';
 import { ProgressRing } from '../catalogue/components/progress-ring.tsx';
 import { LazyCharts } from '../progress/components/lazy-charts.tsx';
 import { formatDate } from '../../../shared/dates.ts';
@@ -11,6 +11,7 @@ export interface DashboardData {
   testsCompleted: number;
   purchased: PurchasedExam[];
   recent: AttemptRow[];
+  unfinished: UnfinishedAttempt[];
   charts: ExamCharts[];
 }
 
@@ -34,6 +35,43 @@ export default function Dashboard({ data }: { data: DashboardData }) {
           <dd className="text-2xl font-bold">{purchased.length}</dd>
         </div>
       </dl>
+
+      {data.unfinished.length > 0 && (
+        <>
+          <h2 className="mt-10 text-xl font-semibold">Continue where you left off</h2>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+            {data.unfinished.map((a) => {
+              const mode = a.mode === 'exam' ? 'Exam' : 'Practice';
+              return (
+                <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <span>
+                    <span className="block font-medium">{a.testName}</span>
+                    <span className="text-sm text-slate-600">
+                      {a.examTitle} · {mode} ·{' '}
+                      <span className="whitespace-nowrap">
+                        {a.answered} of {a.totalQuestions} answered
+                      </span>
+                      {a.minutesLeft !== null && (
+                        <>
+                          {' '}
+                          · <span className="whitespace-nowrap">{counted(a.minutesLeft, 'minute')} left</span>
+                        </>
+                      )}
+                    </span>
+                  </span>
+                  <Link
+                    to={`/practice-test/${a.testId}?mode=${a.mode}`}
+                    className="btn-primary"
+                    aria-label={`Resume ${a.testName}, ${mode} Mode`}
+                  >
+                    Resume
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
 
       <h2 className="mt-10 text-xl font-semibold">My exams</h2>
       {purchased.length === 0 ? (

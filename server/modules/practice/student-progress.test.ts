@@ -159,6 +159,57 @@ describe.each(engines)('student progress on %s', (engine) => {
     });
   });
 
+  it('offers the tests begun and not handed in, latest begun first, without an exam whose time is up', async () => {
+    now = new Date('2026-05-11T09:00:00.000Z');
+    // An earlier test left a practice attempt open: handed in first.
+    const left = (await services.practice.start('exam1-pt1', user, 'practice')) as AttemptView;
+    await services.practice.submit(left.id, user);
+    expect((await services.practice.progress.dashboard(user.id)).unfinished).toEqual([]);
+    const exam = (await services.practice.start('exam2-pt1', user, 'exam')) as AttemptView;
+    await services.practice.change(exam.id, user, { questionId: 'exam2-pt1-q2', selected: ['b'] });
+    // Flagged without an answer: not answered.
+    await services.practice.change(exam.id, user, { questionId: 'exam2-pt1-q3', flagged: true });
+    now = new Date('2026-05-11T09:05:30.000Z');
+    const practice = (await services.practice.start('exam1-pt1', user, 'practice')) as AttemptView;
+    await services.practice.change(practice.id, user, { questionId: 'exam1-pt1-q1', selected: ['b'], check: true });
+    await services.practice.change(practice.id, user, { questionId: 'exam1-pt1-q2', selected: ['a'], check: true });
+
+    // 20 minutes from 09:00: 14 and a half left at 09:05:30, shown as 15.
+    expect((await services.practice.progress.dashboard(user.id)).unfinished).toEqual([
+      {
+        id: practice.id,
+        testId: 'exam1-pt1',
+        testName: 'Practice Test 1',
+        examTitle: 'Alpha Exam',
+        mode: 'practice',
+        answered: 2,
+        totalQuestions: 3,
+        minutesLeft: null,
+      },
+      {
+        id: exam.id,
+        testId: 'exam2-pt1',
+        testName: 'Practice Test 1',
+        examTitle: 'Beta Exam',
+        mode: 'exam',
+        answered: 1,
+        totalQuestions: 3,
+        minutesLeft: 15,
+      },
+    ]);
+    // In the grace after the deadline it is still offered, with a minute; then it is over.
+    now = new Date('2026-05-11T09:20:04.000Z');
+    expect((await services.practice.progress.dashboard(user.id)).unfinished.map((a) => a.minutesLeft)).toEqual([
+      null,
+      1,
+    ]);
+    now = new Date('2026-05-11T09:20:06.000Z');
+    expect((await services.practice.progress.dashboard(user.id)).unfinished.map((a) => a.id)).toEqual([practice.id]);
+    // Handed in, it is no longer offered.
+    await services.practice.submit(practice.id, user);
+    expect((await services.practice.progress.dashboard(user.id)).unfinished).toEqual([]);
+  });
+
   it('counts the days left from the purchase, not from a validity the exam was given later', async () => {
     now = new Date('2026-05-11T09:00:00.000Z');
     // Bought for 30 days; the owner then sells the exam for a year. This purchase still ends after 30 days.

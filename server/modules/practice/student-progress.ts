@@ -8,8 +8,11 @@ import {
   type ExamCharts,
   type HistoryFilters,
   type PurchasedExam,
+  type UnfinishedAttempt,
+  UNFINISHED_SHOWN,
 } from '../../../shared/student-progress.ts';
 import type { Database } from '../../db/schema.ts';
+import { DEADLINE_GRACE_MS } from '../../../shared/scoring.ts';
 
 type Db = Kysely<Database>;
 
@@ -114,6 +117,54 @@ function toAttemptRow(r: {
     isPassed: r.is_passed === 1,
     submittedAt: r.submitted_at ?? '',
   };
+}
+
+/**
+ * The tests the student began and has not handed in, latest first, at most UNFINISHED_SHOWN. An exam whose
+ * time is up is left out: it is over, and its result comes with the next visit to it (or the sweep).
+ */
+async function unfinishedAttempts(db: Db, userId: string, now: Date): Promise<UnfinishedAttempt[]> {
+  const rows = await db
+    .selectFrom('attempts')
+    .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .where('attempts.user_id', '=', userId)
+    .where('attempts.status', '=', 'in_progress')
+    .where((eb) =>
+      eb.or([
+        eb('attempts.deadline_at', 'is', null),
+        eb('attempts.deadline_at', '>=', new Date(now.getTime() - DEADLINE_GRACE_MS).toISOString()),
+      ]),
+    )
+    .select((eb) => [
+      'attempts.id',
+      'attempts.test_id',
+      'attempts.test_name',
+      'exams.title as exam_title',
+      'attempts.mode',
+      'attempts.total_questions',
+      'attempts.deadline_at',
+      eb
+        .selectFrom('attempt_answers')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('attempt_answers.attempt_id', '=', 'attempts.id')
+        .where('attempt_answers.selected_json', '<>', '[]')
+        .as('answered'),
+    ])
+    .orderBy('attempts.started_at', 'desc')
+    .limit(UNFINISHED_SHOWN)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    testId: r.test_id,
+    testName: r.test_name,
+    examTitle: r.exam_title,
+    mode: r.mode,
+    answered: Number(r.answered ?? 0),
+    totalQuestions: r.total_questions,
+    minutesLeft: r.deadline_at
+      ? Math.max(1, Math.ceil((new Date(r.deadline_at).getTime() - now.getTime()) / 60_000))
+      : null,
+  }));
 }
 
 /** The dashboard, history, purchased exams and charts of one student. Every number follows shared/progress.ts. */
@@ -237,9 +288,10 @@ export function createStudentProgress(db: Db, clock: () => Date) {
 
     async dashboard(userId: string) {
       // The tests attempted are read once: their number is "Tests Completed", and they make course progress.
-      const [attempted, recent] = await Promise.all([
+      const [attempted, recent, unfinished] = await Promise.all([
         attemptedTests(userId),
         countedAttempts(db, userId).select(attemptColumns).orderBy('attempts.submitted_at', 'desc').limit(3).execute(),
+        unfinishedAttempts(db, userId, clock()),
       ]);
       const purchased = await purchasedExams(userId, attempted);
       // Charts for the exams studied most recently, at most three.
@@ -248,6 +300,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
         testsCompleted: attempted.length,
         purchased,
         recent: recent.map(toAttemptRow),
+        unfinished,
         charts: await charts(userId, chartExams),
       };
     },
