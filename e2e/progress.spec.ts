@@ -173,6 +173,9 @@ test('a finished attempt opens again from the history, with every answer, but no
   await chooseOptions(page, first!, first!.correct);
   await page.getByRole('button', { name: 'Next' }).click();
   await chooseOptions(page, second!, [wrongOf(second!)]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Flag for review' }).click();
+  await expect(page.getByRole('button', { name: 'Flag for review' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Submit Test' }).first().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
@@ -190,16 +193,19 @@ test('a finished attempt opens again from the history, with every answer, but no
   await expect(page.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Question 3 · Not answered' })).toBeVisible();
   await expect(page.getByText(first!.explanation)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Question 3 · Not answered Flagged' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Only the 10 questions I missed' }).check();
   await expect(page.getByRole('heading', { name: 'Question 1 · Correct' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
+  // The question flagged while the test ran: both boxes ticked, it alone is left.
+  await page.getByRole('checkbox', { name: 'Only the question I flagged' }).check();
+  await expect(page.getByRole('heading', { name: /^Question \d+ · / })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: /^Question \d+ · / })).toHaveText('Question 3 · Not answered Flagged');
   await expect(page.getByRole('link', { name: 'Retry' })).toHaveAttribute(
     'href',
     `/practice-test/${DEMO_TEST}?mode=exam`,
   );
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoHorizontalScroll(page);
+  await expectAccessibleInBothThemes(page, 'an attempt’s review, narrowed to a flagged question');
 
   // The dashboard's latest attempts lead to it too.
   await page.goto('/');

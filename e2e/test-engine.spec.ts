@@ -294,7 +294,7 @@ test('the keys of the test do nothing while focus is in the site’s header', as
   await page.getByRole('heading', { name: 'Question 1 of 11' }).focus();
   await page.keyboard.press('1');
   await expect(page.getByRole('group').locator('input').first()).toBeChecked();
-  await expect(page.getByText('Keys: 1–4 choose, N next, F flag.')).toBeVisible();
+  await expect(page.getByText('Keys: 1–4 choose, N next, P previous, F flag.')).toBeVisible();
 });
 
 test('a touch screen is not told of the test’s keys', async ({ browser }) => {
@@ -309,7 +309,7 @@ test('a touch screen is not told of the test’s keys', async ({ browser }) => {
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
-  await expect(page.getByText('Keys: 1–4 choose, N next, F flag.')).toBeHidden();
+  await expect(page.getByText('Keys: 1–4 choose, N next, P previous, F flag.')).toBeHidden();
   await context.close();
 });
 
@@ -358,7 +358,9 @@ test('the computer’s clock set forward in an exam changes nothing: the attempt
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('the keyboard chooses, flags and moves on; an unfinished attempt resumes after a reload', async ({ page }) => {
+test('the keyboard chooses, flags, moves on and back; an unfinished attempt resumes after a reload', async ({
+  page,
+}) => {
   await register(page, { name: 'Ray Resume', email: uniqueEmail('resume'), password: 'resume-me-please-1' });
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
   await waitForHydration(page);
@@ -372,6 +374,16 @@ test('the keyboard chooses, flags and moves on; an unfinished attempt resumes af
   await page.keyboard.press('f');
   await expect(page.getByRole('button', { name: 'Flag for review' })).toHaveAttribute('aria-pressed', 'true');
   await saved;
+  await page.keyboard.press('n');
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  // Back to the first question by its key and by the Previous button, which the first question has not.
+  await page.keyboard.press('p');
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await expect(page.getByRole('group').locator('input').nth(1)).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await page.keyboard.press('n');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await page.keyboard.press('n');
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
 

@@ -62,6 +62,8 @@ export interface ReviewItem {
   correctOptionIds: string[];
   explanation: string;
   correct: boolean;
+  /** The student marked the question for review while taking the test. */
+  flagged: boolean;
 }
 
 export interface AttemptResult {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { formatDate } from '../../shared/dates.ts';
 import { BackLink } from '../components/ui/back-link.tsx';
@@ -24,7 +23,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function AttemptReview({ loaderData }: Route.ComponentProps) {
   const { info, testName, submittedAt, result, withheld } = loaderData;
   const timeZone = useTimeZone();
-  const [missedOnly, setMissedOnly] = useState(false);
   const mode = result.mode === 'exam' ? 'Exam Mode' : 'Practice Mode';
   return (
     <section aria-labelledby="attempt-heading" className="container-page space-y-6 py-8">
@@ -71,7 +69,7 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         ) : (
-          <AnswerReview result={result} missedOnly={missedOnly} onMissedOnly={setMissedOnly} />
+          <AnswerReview result={result} />
         )}
       </section>
     </section>

@@ -116,6 +116,7 @@ export const attemptResultSchema = z.strictObject({
       correctOptionIds: z.array(z.string()),
       explanation: z.string(),
       correct: z.boolean(),
+      flagged: z.boolean().describe('The student marked the question for review while taking the test.'),
     }),
   ),
   saved: z.boolean().describe('False when the attempt was kept for nobody (the demo, or signed out).'),

@@ -1,6 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { practiceMessages } from '../../shared/practice-messages.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { importContent } from '../modules/catalogue/content-import.ts';
 import { grantAccess } from '../modules/practice/access.ts';
@@ -8,6 +7,7 @@ import { contentFixture } from '../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../testing/databases.ts';
 import { createTestServices, TEST_BASE_URL } from '../testing/services.ts';
 import { buildApp } from './app.ts';
+import { attemptMessages } from '../modules/practice/messages.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -149,7 +149,7 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     const refused = await post({ intent: 'submit', attemptId: 'no-such-attempt' }, { 'accept-encoding': 'br' });
     expect(refused.statusCode).toBe(404);
     expect(refused.headers['content-encoding']).toBeUndefined();
-    expect(refused.json()).toEqual({ error: practiceMessages.attemptNotFound, status: 404 });
+    expect(refused.json()).toEqual({ error: attemptMessages.attemptNotFound, status: 404 });
   });
 
   it('sends the session cookie again when the session is extended on the way in, and only then', async () => {

@@ -5,6 +5,7 @@ import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { answeredInTime, isCorrectAnswer, scoreAttempt } from '../../../shared/scoring.ts';
 import type { AttemptAnswersTable, AttemptsTable, Database } from '../../db/schema.ts';
 import type { LoadedTest, ServerQuestion } from './test-content.ts';
+import { attemptMessages } from './messages.ts';
 
 type Db = Kysely<Database>;
 export type Attempt = AttemptsTable;
@@ -219,12 +220,12 @@ export async function changeAnswer(
   change: AnswerChange,
   now: Date,
 ): Promise<{ checked: CheckedAnswer | null } | Refusal> {
-  if (attempt.status !== 'in_progress') return { error: practiceMessages.attemptClosed, status: 409 };
+  if (attempt.status !== 'in_progress') return { error: attemptMessages.attemptClosed, status: 409 };
   const entry = questionsInLayout(attempt, test).find((q) => q.question.id === change.questionId);
   if (!entry) return { error: 'This question is not part of the attempt.', status: 400 };
   const { question } = entry;
   const wantsAnswer = change.selected !== undefined || change.check === true;
-  if (wantsAnswer && isOverdue(attempt, now)) return { error: practiceMessages.timeUp, status: 409 };
+  if (wantsAnswer && isOverdue(attempt, now)) return { error: attemptMessages.timeUp, status: 409 };
   if (change.check && attempt.mode !== 'practice')
     return { error: 'Answers are checked in practice mode only.', status: 400 };
   const chosen = change.selected === undefined ? undefined : validSelection(question, change.selected);
@@ -233,9 +234,9 @@ export async function changeAnswer(
   // The answer is read and written with the attempt locked, so a check, a flag and a hand-in of the same
   // attempt take turns: a check cannot be undone by a flag sent with it, nor an answer land after grading.
   return db.transaction().execute(async (trx) => {
-    if (!(await lockOpenAttempt(trx, attempt.id))) return { error: practiceMessages.attemptClosed, status: 409 };
+    if (!(await lockOpenAttempt(trx, attempt.id))) return { error: attemptMessages.attemptClosed, status: 409 };
     const existing = await answerOf(trx, attempt.id, question.id);
-    if (wantsAnswer && existing?.checked === 1) return { error: practiceMessages.answerLocked, status: 409 };
+    if (wantsAnswer && existing?.checked === 1) return { error: attemptMessages.answerLocked, status: 409 };
     const selected = chosen ?? (existing ? stillOffered(question, existing.selected_json) : []);
     if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };
 
@@ -424,6 +425,7 @@ export async function resultOf(db: Db, attemptId: string, test: LoadedTest): Pro
       correctOptionIds: question.correct,
       explanation: question.explanation,
       correct: answer?.is_correct === 1,
+      flagged: answer?.flagged === 1,
     };
   });
   const score = scoreAttempt(

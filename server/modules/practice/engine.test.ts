@@ -11,6 +11,7 @@ import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-op
 import { up as dateOverdueAttempts } from '../../db/migrations/0013-overdue-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
 import { ACCESS_ENDED, EXAM_RUNNING, REVIEW_ACCESS_ENDED, REVIEW_WAITS } from './service.ts';
+import { attemptMessages } from './messages.ts';
 
 const isView = (v: AttemptView | { error: string }): v is AttemptView => 'questions' in v;
 function view(v: AttemptView | { error: string; status: number }): AttemptView {
@@ -315,7 +316,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
     ).toMatchObject({ status: 404 });
     // Signed out (in another tab, or the session ended): told to sign in again, and nothing is handed in.
     expect(await services.practice.submit(attempt.id, null)).toEqual({
-      error: practiceMessages.signedOut,
+      error: attemptMessages.signedOut,
       status: 401,
     });
     const resumed = await services.practice.openTest('exam1-pt1', student, 'exam');
@@ -778,7 +779,10 @@ describe.each(engines)('the test engine on %s', (engine) => {
     const practice = view(await services.practice.start('exam1-pt2', reader, 'practice'));
     const first = practice.questions[0]!;
     await services.practice.change(practice.id, reader, { questionId: first.id, selected: ['b'], check: true });
+    await services.practice.change(practice.id, reader, { questionId: practice.questions[2]!.id, flagged: true });
     const handedIn = result(await services.practice.submit(practice.id, reader));
+    // The flag a question was given while the test ran stays with it in the review.
+    expect(handedIn.review.map((item) => item.flagged)).toEqual([false, false, true]);
 
     const past = await services.practice.pastAttempt(practice.id, reader.id);
     expect(past).toMatchObject({ testName: 'Practice Test 2', info: { id: 'exam1-pt2' }, withheld: null });
@@ -842,7 +846,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
           // The correct answer has been shown: answering again must be refused, whatever the flags did.
           expect(
             await services.practice.change(attempt.id, racer, { questionId: q.id, selected: ['a'], check: true }),
-          ).toEqual({ error: practiceMessages.answerLocked, status: 409 });
+          ).toEqual({ error: attemptMessages.answerLocked, status: 409 });
         }
         result(await services.practice.submit(attempt.id, racer));
       }
@@ -861,7 +865,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
         const q1 = stored.review.find((r) => r.id === 'exam2-pt2-q1')!;
         // What the review shows as chosen is what was graded.
         expect(q1.correct).toBe(q1.selected.length === 1 && q1.selected[0] === 'b');
-        if ('error' in late) expect(late).toEqual({ error: practiceMessages.attemptClosed, status: 409 });
+        if ('error' in late) expect(late).toEqual({ error: attemptMessages.attemptClosed, status: 409 });
         else expect(q1.selected).toEqual(['b']);
       }
     });

@@ -27,6 +27,7 @@ import {
 } from './attempts.ts';
 import { createStudentProgress, examTestProgress } from './student-progress.ts';
 import { createTestCache, type LoadedTest } from './test-content.ts';
+import { attemptMessages } from './messages.ts';
 
 export type OpenedTest =
   | { kind: 'not-found' }
@@ -126,9 +127,9 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     const attempt =
       typeof attemptId === 'string' && attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
     // A student's attempt asked for by someone signed out is most likely theirs, signed out in another tab.
-    if (attempt && attempt.user_id !== null && user === null) return { error: practiceMessages.signedOut, status: 401 };
+    if (attempt && attempt.user_id !== null && user === null) return { error: attemptMessages.signedOut, status: 401 };
     if (!attempt || (attempt.user_id !== null && attempt.user_id !== user?.id))
-      return { error: practiceMessages.attemptNotFound, status: 404 };
+      return { error: attemptMessages.attemptNotFound, status: 404 };
     const test = await loadTest(attempt.test_id);
     if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
     const now = clock();

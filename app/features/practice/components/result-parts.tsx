@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AttemptResult, ReviewItem } from '../../../../shared/practice.ts';
 import { formatDuration, percentage } from '../../../../shared/scoring.ts';
 
@@ -83,18 +83,28 @@ export function DomainScores({ byCategory }: { byCategory: AttemptResult['byCate
 
 /**
  * Every question with the student's answer, the correct one and its explanation, under the verdict's
- * PASSED or FAILED. A box hides the questions answered right, when that leaves some out and some in.
+ * PASSED or FAILED. Boxes narrow it to the questions missed, or flagged, when that leaves some out and
+ * some in; both ticked, to the questions that are both.
  */
-export function AnswerReview({
-  result,
-  missedOnly,
-  onMissedOnly,
-}: {
-  result: AttemptResult;
-  missedOnly: boolean;
-  onMissedOnly: (missedOnly: boolean) => void;
-}) {
+export function AnswerReview({ result }: { result: AttemptResult }) {
+  const [missedOnly, setMissedOnly] = useState(false);
+  const [flaggedOnly, setFlaggedOnly] = useState(false);
+  const total = result.review.length;
   const missed = result.review.filter((item) => !item.correct).length;
+  const flagged = result.review.filter((item) => item.flagged).length;
+  const filter = (count: number, what: string, checked: boolean, onChange: (checked: boolean) => void) =>
+    count > 0 &&
+    count < total && (
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          className="size-5"
+        />
+        Only the {count === 1 ? 'question' : `${count} questions`} I {what}
+      </label>
+    );
   return (
     <div className="rounded-xl bg-white p-6 shadow-sm">
       <p
@@ -102,25 +112,28 @@ export function AnswerReview({
       >
         {result.isPassed ? 'PASSED' : 'FAILED'}
       </p>
-      {missed > 0 && missed < result.review.length && (
-        <label className="mt-4 flex min-h-11 items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={missedOnly}
-            onChange={(event) => onMissedOnly(event.target.checked)}
-            className="size-5"
-          />
-          Only the {missed === 1 ? 'question' : `${missed} questions`} I missed
-        </label>
-      )}
+      <div className="mt-4 flex flex-wrap gap-x-6">
+        {filter(missed, 'missed', missedOnly, setMissedOnly)}
+        {filter(flagged, 'flagged', flaggedOnly, setFlaggedOnly)}
+      </div>
       <ol className="mt-4 space-y-6">
         {result.review.map((item, i) => (
-          <li key={item.id} hidden={missedOnly && item.correct} className="border-b border-slate-100 pb-6">
+          <li
+            key={item.id}
+            hidden={(missedOnly && item.correct) || (flaggedOnly && !item.flagged)}
+            className="border-b border-slate-100 pb-6"
+          >
             <h3 className="font-semibold">
               Question {i + 1} ·{' '}
               <span className={item.correct ? 'text-emerald-800' : 'text-red-800'}>
                 {item.correct ? 'Correct' : item.selected.length ? 'Incorrect' : 'Not answered'}
               </span>
+              {item.flagged && ' '}
+              {item.flagged && (
+                <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  Flagged
+                </span>
+              )}
             </h3>
             <p className="mt-1 whitespace-pre-wrap">{item.text}</p>
             <p className="mt-2 text-sm">

@@ -21,7 +21,6 @@ interface Props {
 
 export default function TestResult({ info, result, timeUp = false, onRetry, invite, proceed }: Props) {
   const [showReview, setShowReview] = useState(false);
-  const [missedOnly, setMissedOnly] = useState(false);
   const [inviting, setInviting] = useState(invite !== null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The test just ended: focus moves from the button that ended it to the verdict.
@@ -98,7 +97,7 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
         )}
       </div>
 
-      {showReview && <AnswerReview result={result} missedOnly={missedOnly} onMissedOnly={setMissedOnly} />}
+      {showReview && <AnswerReview result={result} />}
     </section>
   );
 }

@@ -182,7 +182,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
     setMessage(null);
   };
 
-  // Keyboard: 1–9 choose an option, N next question, F flag, while focus is in the test (or nowhere in
+  // Keyboard: 1–9 choose an option, N next question, P previous, F flag, while focus is in the test (or nowhere in
   // particular), never in the site's header or menus. Re-bound each render to see current state.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -193,6 +193,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
       const option = question.options[Number(key) - 1];
       if (option) choose(option.id);
       else if (key === 'n' && !last && !nextBlocked) goTo(index + 1);
+      else if (key === 'p' && index > 0) goTo(index - 1);
       else if (key === 'f') toggleFlag();
     };
     document.addEventListener('keydown', onKey);
@@ -336,6 +337,11 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
               Check Answer
             </button>
           )}
+          {index > 0 && (
+            <button type="button" className="btn-secondary" onClick={() => goTo(index - 1)}>
+              Previous
+            </button>
+          )}
           {!last && (
             <button type="button" className="btn-secondary" onClick={() => goTo(index + 1)} disabled={nextBlocked}>
               Next
@@ -365,7 +371,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
           </label>
         )}
         <p className="text-xs text-slate-600 pointer-coarse:hidden">
-          Keys: 1–{Math.min(9, question.options.length)} choose, N next, F flag.
+          Keys: 1–{Math.min(9, question.options.length)} choose, N next, P previous, F flag.
         </p>
         <p className="text-xs text-slate-600">
           {info.title} · pass mark {info.passingScore}%

@@ -1,0 +1,11 @@
+/**
+ * Test taking's refusals (spec §8) that only the server decides; the browser shows the server's words, so
+ * they travel in no script.
+ */
+export const attemptMessages = {
+  timeUp: 'Time is up: answers after the end of the exam no longer count.',
+  answerLocked: 'This answer has been checked and can no longer change.',
+  attemptClosed: 'This attempt has already been submitted.',
+  attemptNotFound: 'This attempt could not be found. Start the test again.',
+  signedOut: 'You are signed out. Sign in again to go on with this test: your answers so far are kept.',
+} as const;
