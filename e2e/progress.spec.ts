@@ -193,14 +193,16 @@ test('a finished attempt opens again from the history, with every answer, but no
   await expect(page.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Question 3 · Not answered' })).toBeVisible();
   await expect(page.getByText(first!.explanation)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Question 3 · Not answered Flagged' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Question 3 · Not answered · Flagged' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Only the 10 questions I missed' }).check();
   await expect(page.getByRole('heading', { name: 'Question 1 · Correct' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
   // The question flagged while the test ran: both boxes ticked, it alone is left.
   await page.getByRole('checkbox', { name: 'Only the question I flagged' }).check();
   await expect(page.getByRole('heading', { name: /^Question \d+ · / })).toHaveCount(1);
-  await expect(page.getByRole('heading', { name: /^Question \d+ · / })).toHaveText('Question 3 · Not answered Flagged');
+  await expect(page.getByRole('heading', { name: /^Question \d+ · / })).toHaveText(
+    'Question 3 · Not answered · Flagged',
+  );
   await expect(page.getByRole('link', { name: 'Retry' })).toHaveAttribute(
     'href',
     `/practice-test/${DEMO_TEST}?mode=exam`,
@@ -219,7 +221,10 @@ test('a finished attempt opens again from the history, with every answer, but no
   const html = await held.text();
   expect(held.status()).toBe(200);
   expect(html).toContain('Its answers are shown again once that attempt is handed in or its time is up.');
-  for (const q of [first!, second!]) expect(html).not.toContain(q.explanation);
+  // Every explanation the page could carry, of those that read the same in HTML as in the file.
+  const plain = questions.filter((q) => !/[&<>"']/.test(q.explanation));
+  expect(plain.length).toBeGreaterThan(5);
+  for (const q of plain) expect(html).not.toContain(q.explanation);
   await page.goto(address);
   await expect(page.getByRole('heading', { name: 'Failed', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go back to the exam' })).toHaveAttribute(
@@ -235,7 +240,11 @@ test('a finished attempt opens again from the history, with every answer, but no
     /^CLF-C02 Practice Test 1: Cloud Foundations.*· Exam · 0 of 11 answered · \d+ minutes left/,
   );
   await expectAccessibleInBothThemes(page, 'the dashboard with a test to resume');
-  await unfinished.getByRole('link', { name: 'Resume CLF-C02 Practice Test 1: Cloud Foundations, Exam Mode' }).click();
+  await unfinished
+    .getByRole('link', {
+      name: 'Resume CLF-C02 Practice Test 1: Cloud Foundations (AWS Certified Cloud Practitioner (CLF-C02)), Exam Mode',
+    })
+    .click();
   await expect(page.getByRole('heading', { name: `Question 1 of ${questions.length}` })).toBeVisible();
 
   // Another student finds nothing at that address.

@@ -140,12 +140,12 @@ function buildDocument(version: string) {
             401: json(ref('AttemptRefusal'), "A student's attempt, asked for by a visitor who is signed out."),
             403: json(
               { oneOf: [ref('AttemptRefusal'), ref('Refusal')] },
-              'The test needs a purchase ("Please sign up to access more practice tests."), or the post came from another site.',
+              'The test needs a purchase ("Please sign up to access more practice tests."), access to it has ended (a finished attempt\'s review is not sent again), or the post came from another site.',
             ),
             404: json(ref('AttemptRefusal'), 'No such test, or no such attempt for this visitor.'),
             409: json(
               ref('AttemptRefusal'),
-              'The attempt is submitted, its time is up, or the answer was checked already.',
+              'The attempt is submitted, its time is up, or the answer was checked already; or its answers are held back while the student takes the same test in exam mode.',
             ),
           },
         },

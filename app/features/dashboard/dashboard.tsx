@@ -62,7 +62,7 @@ export default function Dashboard({ data }: { data: DashboardData }) {
                   <Link
                     to={`/practice-test/${a.testId}?mode=${a.mode}`}
                     className="btn-primary"
-                    aria-label={`Resume ${a.testName}, ${mode} Mode`}
+                    aria-label={`Resume ${a.testName} (${a.examTitle}), ${mode} Mode`}
                   >
                     Resume
                   </Link>

@@ -327,11 +327,14 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if ('error' in owned) return owned;
       const { attempt, test } = owned;
       // The result carries the review: a practice attempt's, or any finished one's sent again, not while the
-      // same test is being taken in exam mode.
+      // same test is being taken in exam mode. A finished one's, once access has ended, not at all: handing
+      // in is always open to its student, to see the result once, not to read the answers again.
       const handedIn = attempt.status === 'completed';
-      if ((handedIn || attempt.mode === 'practice') && (await examRunning(attempt, user, clock()))) {
+      const now = clock();
+      if ((handedIn || attempt.mode === 'practice') && (await examRunning(attempt, user, now))) {
         return { error: handedIn ? REVIEW_WAITS : EXAM_RUNNING, status: 409 };
       }
+      if (handedIn && !(await mayOpen(test, user, now))) return { error: REVIEW_ACCESS_ENDED, status: 403 };
       if (user && attempt.user_id === null && attempt.status === 'in_progress' && !isShortDemo(attempt)) {
         await db
           .updateTable('attempts')
@@ -341,7 +344,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           .where('status', '=', 'in_progress')
           .execute();
       }
-      return submitAttempt(db, attempt, test, clock());
+      return submitAttempt(db, attempt, test, now);
     },
 
     /**

@@ -205,6 +205,13 @@ describe.each(engines)('student progress on %s', (engine) => {
     ]);
     now = new Date('2026-05-11T09:20:06.000Z');
     expect((await services.practice.progress.dashboard(user.id)).unfinished.map((a) => a.id)).toEqual([practice.id]);
+    // A practice attempt of a paid test is offered while access lasts (until 31 May), not once it has ended:
+    // going back to it would only hand it in. The free first test's stays.
+    const paid = (await services.practice.start('exam1-pt2', user, 'practice')) as AttemptView;
+    const offered = async () => (await services.practice.progress.dashboard(user.id)).unfinished.map((a) => a.id);
+    expect(await offered()).toEqual([paid.id, practice.id]);
+    now = new Date('2026-06-01T09:00:00.000Z');
+    expect(await offered()).toEqual([practice.id]);
     // Handed in, it is no longer offered.
     await services.practice.submit(practice.id, user);
     expect((await services.practice.progress.dashboard(user.id)).unfinished).toEqual([]);

@@ -120,19 +120,37 @@ function toAttemptRow(r: {
 }
 
 /**
- * The tests the student began and has not handed in, latest first, at most UNFINISHED_SHOWN. An exam whose
- * time is up is left out: it is over, and its result comes with the next visit to it (or the sweep).
+ * The tests the student began and has not handed in and may go on with, latest first, at most
+ * UNFINISHED_SHOWN. Left out: an exam whose time is up (it is over, and its result comes with the next visit
+ * to it, or the sweep), and a practice attempt of a paid test whose access has ended (a visit would hand it
+ * in: it is no test to resume). An exam begun while access lasted goes on to its end, as on its page.
  */
 async function unfinishedAttempts(db: Db, userId: string, now: Date): Promise<UnfinishedAttempt[]> {
   const rows = await db
     .selectFrom('attempts')
     .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .innerJoin('practice_tests', 'practice_tests.id', 'attempts.test_id')
     .where('attempts.user_id', '=', userId)
     .where('attempts.status', '=', 'in_progress')
     .where((eb) =>
       eb.or([
         eb('attempts.deadline_at', 'is', null),
         eb('attempts.deadline_at', '>=', new Date(now.getTime() - DEADLINE_GRACE_MS).toISOString()),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('attempts.mode', '=', 'exam'),
+        eb('practice_tests.position', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('purchases')
+            .select('purchases.id')
+            .where('purchases.user_id', '=', userId)
+            .whereRef('purchases.exam_id', '=', 'attempts.exam_id')
+            .where('purchases.status', '=', 'active')
+            .where('purchases.expires_at', '>', now.toISOString()),
+        ),
       ]),
     )
     .select((eb) => [

@@ -92,6 +92,8 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
   const total = result.review.length;
   const missed = result.review.filter((item) => !item.correct).length;
   const flagged = result.review.filter((item) => item.flagged).length;
+  const shown = (items: ReviewItem[]) =>
+    items.filter((item) => !(missedOnly && item.correct) && !(flaggedOnly && !item.flagged));
   const filter = (count: number, what: string, checked: boolean, onChange: (checked: boolean) => void) =>
     count > 0 &&
     count < total && (
@@ -116,21 +118,20 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
         {filter(missed, 'missed', missedOnly, setMissedOnly)}
         {filter(flagged, 'flagged', flaggedOnly, setFlaggedOnly)}
       </div>
+      {shown(result.review).length === 0 && (
+        <p className="mt-4 text-slate-700">No question is both missed and flagged.</p>
+      )}
       <ol className="mt-4 space-y-6">
         {result.review.map((item, i) => (
-          <li
-            key={item.id}
-            hidden={(missedOnly && item.correct) || (flaggedOnly && !item.flagged)}
-            className="border-b border-slate-100 pb-6"
-          >
+          <li key={item.id} hidden={!shown([item]).length} className="border-b border-slate-100 pb-6">
             <h3 className="font-semibold">
               Question {i + 1} ·{' '}
               <span className={item.correct ? 'text-emerald-800' : 'text-red-800'}>
                 {item.correct ? 'Correct' : item.selected.length ? 'Incorrect' : 'Not answered'}
               </span>
-              {item.flagged && ' '}
+              {item.flagged && ' · '}
               {item.flagged && (
-                <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                   Flagged
                 </span>
               )}

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AttemptResult, ReviewItem } from '../../../../shared/practice.ts';
+import { AnswerReview } from './result-parts.tsx';
+
+afterEach(cleanup);
+
+const options = [
+  { id: 'a', text: 'Alpha' },
+  { id: 'b', text: 'Bravo' },
+];
+const item = (id: string, change: Partial<ReviewItem>): ReviewItem => ({
+  id,
+  text: `Question text ${id}`,
+  category: 'Domain',
+  options,
+  selected: ['a'],
+  correctOptionIds: ['a'],
+  explanation: `Explanation ${id}`,
+  correct: true,
+  flagged: false,
+  ...change,
+});
+
+function review(items: ReviewItem[]) {
+  const result: AttemptResult = {
+    attemptId: 'attempt',
+    mode: 'exam',
+    percentage: 50,
+    score: 1,
+    totalQuestions: items.length,
+    answeredQuestions: items.length,
+    timeSpentSeconds: 60,
+    isPassed: false,
+    passingScore: 70,
+    byCategory: [],
+    review: items,
+    saved: true,
+  };
+  render(<AnswerReview result={result} />);
+}
+
+const headings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('the review of an attempt', () => {
+  it('names a flagged question so, and narrows to the flagged ones, the missed ones, or both', () => {
+    review([
+      item('q1', { flagged: true }),
+      item('q2', { selected: ['b'], correct: false }),
+      item('q3', { selected: [], correct: false, flagged: true }),
+    ]);
+    expect(headings()).toEqual([
+      'Question 1 · Correct · Flagged',
+      'Question 2 · Incorrect',
+      'Question 3 · Not answered · Flagged',
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only the 2 questions I flagged' }));
+    expect(headings()).toEqual(['Question 1 · Correct · Flagged', 'Question 3 · Not answered · Flagged']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only the 2 questions I missed' }));
+    expect(headings()).toEqual(['Question 3 · Not answered · Flagged']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only the 2 questions I flagged' }));
+    expect(headings()).toEqual(['Question 2 · Incorrect', 'Question 3 · Not answered · Flagged']);
+  });
+
+  it('says so when no question is both missed and flagged', () => {
+    review([item('q1', { flagged: true }), item('q2', { selected: ['b'], correct: false })]);
+    expect(screen.queryByText('No question is both missed and flagged.')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only the question I flagged' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only the question I missed' }));
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
+    expect(screen.getByText('No question is both missed and flagged.')).toBeTruthy();
+  });
+
+  it('offers no box that would leave out nothing or everything', () => {
+    review([item('q1', { flagged: true }), item('q2', { flagged: true })]);
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+  });
+});
