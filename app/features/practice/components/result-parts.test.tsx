@@ -72,6 +72,12 @@ describe('the review of an attempt', () => {
     expect(screen.getByText('No question is both missed and flagged.')).toBeTruthy();
   });
 
+  it('says so when none of the questions is left in the test', () => {
+    review([]);
+    expect(screen.getByText('None of this attempt’s questions is in the test any more.')).toBeTruthy();
+    expect(screen.queryByText('No question is both missed and flagged.')).toBeNull();
+  });
+
   it('offers no box that would leave out nothing or everything', () => {
     review([item('q1', { flagged: true }), item('q2', { flagged: true })]);
     expect(screen.queryAllByRole('checkbox')).toEqual([]);

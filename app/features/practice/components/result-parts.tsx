@@ -119,7 +119,11 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
         {filter(flagged, 'flagged', flaggedOnly, setFlaggedOnly)}
       </div>
       {shown(result.review).length === 0 && (
-        <p className="mt-4 text-slate-700">No question is both missed and flagged.</p>
+        <p className="mt-4 text-slate-700">
+          {total === 0
+            ? 'None of this attempt’s questions is in the test any more.'
+            : 'No question is both missed and flagged.'}
+        </p>
       )}
       <ol className="mt-4 space-y-6">
         {result.review.map((item, i) => (
