@@ -3,7 +3,7 @@ import { pageJavaScript } from '../scripts/bench/page-weight.ts';
 import { waitForHydration, watchConsole } from './support/pages.ts';
 import { register, uniqueEmail } from './support/fixtures.ts';
 import { CLOSED_BY_SERVER } from './support/bad-requests.ts';
-import { DEMO_TEST, studentTest } from './support/student.ts';
+import { DEMO_TEST, latestAttemptAddress, studentTest } from './support/student.ts';
 
 test('the health check answers while the database does', async ({ request }) => {
   const response = await request.get('/healthz');
@@ -174,10 +174,20 @@ test('every kind of page ships at most 110 KB of gzipped JavaScript, code loaded
 });
 
 studentTest(
-  'a signed-in student’s pages, progress charts and receipt included, ship at most 110 KB too',
+  'a signed-in student’s pages, progress charts, an attempt’s review and a receipt included, ship at most 110 KB too',
   async ({ browser, student }) => {
     const context = await browser.newContext({ storageState: student.state });
-    const pages = ['/', '/dashboard', '/history', '/order', student.receipt, '/exam/pmp/practice-tests', '/exams/pmp'];
+    const attempt = await latestAttemptAddress(await context.newPage());
+    const pages = [
+      '/',
+      '/dashboard',
+      '/history',
+      attempt,
+      '/order',
+      student.receipt,
+      '/exam/pmp/practice-tests',
+      '/exams/pmp',
+    ];
     for (const path of pages) {
       const { gzipBytes } = await pageJavaScript(await context.newPage(), path);
       expect(gzipBytes, path).toBeLessThanOrEqual(BUDGET);

@@ -81,10 +81,16 @@ export async function reportPageWeight(origin: string, paths: string[]) {
       await page.getByRole('button', { name: 'Submit Test' }).click();
       await page.getByRole('heading', { name: 'Keep Practicing!' }).waitFor();
     }
+    await page.goto('/history');
+    const review = await page
+      .getByRole('link', { name: /^Review / })
+      .first()
+      .getAttribute('href');
     const signedIn = [
       [`/practice-test/${FREE_TEST}`, 'a running test'],
-      ['/', 'signed in: home (the dashboard)'],
+      ['/', 'signed in: home (the dashboard, a test to resume)'],
       ['/history', 'signed in: history'],
+      [review!, 'signed in: an attempt’s review'],
       ['/exam/aws-cloud-practitioner/practice-tests', 'signed in: practice tests, with charts'],
       ['/purchased', 'signed in: my exams'],
       ['/order', 'signed in: orders'],
