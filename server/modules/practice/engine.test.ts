@@ -774,6 +774,32 @@ describe.each(engines)('the test engine on %s', (engine) => {
     }
   });
 
+  it('hides the answers checked in practice mode before an exam of the same test began, until it ends', async () => {
+    const early = await buyer('early@example.com', 'exam1', '10.1.1.10');
+    const practice = view(await services.practice.start('exam1-pt2', early, 'practice'));
+    const first = practice.questions[0]!;
+    await services.practice.change(practice.id, early, { questionId: first.id, selected: ['b'], check: true });
+    const exam = view(await services.practice.start('exam1-pt2', early, 'exam'));
+
+    // Resumed while the exam runs, by its page or by a start: the choice shows, its correction does not.
+    const resumed = view(await services.practice.start('exam1-pt2', early, 'practice'));
+    expect(resumed.id).toBe(practice.id);
+    expect(resumed.questions[0]).toMatchObject({ id: first.id, selected: ['b'], checked: null });
+    expect(JSON.stringify(resumed)).not.toContain('Because.');
+    const page = await services.practice.openTest('exam1-pt2', early, 'practice');
+    expect(page.kind === 'ready' && page.attempt?.questions[0]?.checked).toBeNull();
+    expect(JSON.stringify(page)).not.toContain('Because.');
+    // The exam itself shows its own questions as ever.
+    expect(view(await services.practice.start('exam1-pt2', early, 'exam')).id).toBe(exam.id);
+
+    // Handed in, the exam no longer holds them back.
+    result(await services.practice.submit(exam.id, early));
+    expect(view(await services.practice.start('exam1-pt2', early, 'practice')).questions[0]?.checked).toMatchObject({
+      correct: true,
+      explanation: 'Because.',
+    });
+  });
+
   it('shows a finished attempt again to its student alone, with its review while they may open the test', async () => {
     const reader = await buyer('reader@example.com', 'exam1', '10.1.1.8');
     const practice = view(await services.practice.start('exam1-pt2', reader, 'practice'));

@@ -153,6 +153,16 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   }
 
   /**
+   * What the browser gets of an attempt to go on with. While the same test runs in exam mode, a practice
+   * attempt shows no answer, not even those checked before that exam began.
+   */
+  async function viewOf(attempt: Attempt, test: LoadedTest, user: User, now: Date): Promise<AttemptView> {
+    const view = await attemptView(db, attempt, test, now);
+    if (attempt.mode !== 'practice' || !(await examRunning(attempt, user, now))) return view;
+    return { ...view, questions: view.questions.map((question) => ({ ...question, checked: null })) };
+  }
+
+  /**
    * The student's unfinished attempts of the test, by mode. One with none of its questions left in the test
    * (a content import replaced them all) has nothing to resume or grade: it is discarded, so a new one starts.
    */
@@ -213,7 +223,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         const result = await submitAttempt(db, open, test, now);
         return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
       }
-      const attempt = await attemptView(db, open, test, now);
+      const attempt = await viewOf(open, test, user, now);
       return { kind: 'ready', info: test.info, attempt, result: null, unfinished: [] };
     },
 
@@ -233,7 +243,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
       if (!user) return attemptView(db, await createAttempt(db, test, null, mode, now), test, now);
       const open = (await unfinishedOf(user.id, test))[mode];
-      if (open && !isOverdue(open, now)) return attemptView(db, open, test, now);
+      if (open && !isOverdue(open, now)) return viewOf(open, test, user, now);
       if (open) await submitAttempt(db, open, test, now);
       // A second start of the same test at once (a double click, two tabs) resumes the attempt the first made.
       const attempt = await db.transaction().execute(async (trx) => {
@@ -241,7 +251,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         const started = (await openAttempts(trx, user.id, testId))[mode];
         return started && !isOverdue(started, now) ? started : createAttempt(trx, test, user.id, mode, now);
       });
-      return attemptView(db, attempt, test, now);
+      return viewOf(attempt, test, user, now);
     },
 
     /**
