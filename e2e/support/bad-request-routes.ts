@@ -212,6 +212,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/{testId}', params: { testId: 'pmp-pt2' }, as: ['anonymous'] },
   { path: '/purchased', as: ['victim'] },
   { path: '/history', query: { mode: 'exam', exam: 'pmp', page: '2' }, as: ['victim'] },
+  { path: '/history/{attemptId}', params: { attemptId: UNKNOWN_ATTEMPT }, as: ['victim', 'anonymous'] },
   { path: '/order', query: { page: '2' }, as: ['victim'] },
   { path: '/logout', as: ['anonymous'] },
   { path: '/sitemap.xml', as: ['anonymous'] },
