@@ -179,11 +179,14 @@ test('a finished attempt opens again from the history, with every answer, but no
   await page.getByRole('button', { name: 'Submit Test' }).first().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  const kept = await page.getByRole('main').getByRole('link', { name: 'My History' }).getAttribute('href');
 
   await page.goto('/history');
   await page.getByRole('link', { name: /^Review CLF-C02 Practice Test 1: Cloud Foundations, / }).click();
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/history\/[0-9a-f-]{36}$/);
   const address = new URL(page.url()).pathname;
+  // The result said where it is kept.
+  expect(kept).toBe(address);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('CLF-C02 Practice Test 1: Cloud Foundations');
   await expect(page.getByText(/AWS Certified Cloud Practitioner \(CLF-C02\) · Exam Mode · /)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Failed', exact: true })).toBeVisible();

@@ -96,6 +96,15 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
           </Link>
         )}
       </div>
+      {result.saved && (
+        <p className="text-sm text-slate-700">
+          This result and its review stay in{' '}
+          <Link to={`/history/${result.attemptId}`} className="font-medium text-brand-700 underline underline-offset-4">
+            My History
+          </Link>
+          .
+        </p>
+      )}
 
       {showReview && <AnswerReview result={result} />}
     </section>
