@@ -236,7 +236,15 @@ export async function changeAnswer(
   return db.transaction().execute(async (trx) => {
     if (!(await lockOpenAttempt(trx, attempt.id))) return { error: attemptMessages.attemptClosed, status: 409 };
     const existing = await answerOf(trx, attempt.id, question.id);
-    if (wantsAnswer && existing?.checked === 1) return { error: attemptMessages.answerLocked, status: 409 };
+    if (wantsAnswer && existing?.checked === 1) {
+      // Checked for good. The same answer checked again (by a page that did not get, or was not shown, the
+      // correction: practice mode resumed during an exam) gets it once more; any other answer is refused.
+      const stored = stillOffered(question, existing.selected_json);
+      const same =
+        chosen === undefined || (chosen.length === stored.length && chosen.every((id) => stored.includes(id)));
+      if (change.check && same) return { checked: checkedAnswer(question, stored) };
+      return { error: attemptMessages.answerLocked, status: 409 };
+    }
     const selected = chosen ?? (existing ? stillOffered(question, existing.selected_json) : []);
     if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };
 

@@ -792,8 +792,20 @@ describe.each(engines)('the test engine on %s', (engine) => {
     // The exam itself shows its own questions as ever.
     expect(view(await services.practice.start('exam1-pt2', early, 'exam')).id).toBe(exam.id);
 
-    // Handed in, the exam no longer holds them back.
+    // While it runs, checking that answer again is refused as any check is.
+    const again = { questionId: first.id, selected: ['b'], check: true };
+    expect(await services.practice.change(practice.id, early, again)).toEqual({ error: EXAM_RUNNING, status: 409 });
+
+    // Handed in, the exam no longer holds them back: the page still open gets the correction by checking
+    // the same answer again; another answer stays refused.
     result(await services.practice.submit(exam.id, early));
+    expect(await services.practice.change(practice.id, early, again)).toEqual({
+      checked: { correct: true, correctOptionIds: ['b'], explanation: 'Because.' },
+    });
+    expect(await services.practice.change(practice.id, early, { ...again, selected: ['a'] })).toEqual({
+      error: attemptMessages.answerLocked,
+      status: 409,
+    });
     expect(view(await services.practice.start('exam1-pt2', early, 'practice')).questions[0]?.checked).toMatchObject({
       correct: true,
       explanation: 'Because.',

@@ -98,7 +98,7 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
       </div>
       {result.saved && (
         <p className="text-sm text-slate-700">
-          This result and its review stay in{' '}
+          This result stays in{' '}
           <Link to={`/history/${result.attemptId}`} className="font-medium text-brand-700 underline underline-offset-4">
             My History
           </Link>
