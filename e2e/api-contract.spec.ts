@@ -109,7 +109,13 @@ test('the OpenAPI document describes every answer of the JSON API, for a visitor
   await contract.post(request, '/api/attempts', { intent: 'answer', ...answer, flagged: true });
   const checked = await contract.post(request, '/api/attempts', { intent: 'check', ...answer });
   expect((await checked.json()).checked.explanation).not.toBe('');
-  expect((await contract.post(request, '/api/attempts', { intent: 'check', ...answer })).status()).toBe(409);
+  // The same answer checked again gets its correction again; another answer to a checked question is refused.
+  const again = await contract.post(request, '/api/attempts', { intent: 'check', ...answer });
+  expect(await again.json()).toEqual(await checked.json());
+  const other = [question.options[1]!.id];
+  expect(
+    (await contract.post(request, '/api/attempts', { intent: 'check', ...answer, selected: other })).status(),
+  ).toBe(409);
   await contract.post(request, '/api/attempts', { intent: 'answer', ...answer, selected: ['zz'] });
   await contract.post(request, '/api/attempts', { intent: 'submit', attemptId: attempt.id });
   await contract.post(request, '/api/attempts', { intent: 'start-demo', examId: 'pmp' });
