@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, redirect, useSubmit } from 'react-router';
 import { HISTORY_MODES, parseHistoryFilters, type HistoryFilters } from '../../shared/student-progress.ts';
 import { EmptyState } from '../features/dashboard/dashboard.tsx';
+import { AttemptLinks } from '../features/progress/components/attempt-links.tsx';
 import { requireUser } from '../lib/auth.server.ts';
 import type { Route } from './+types/history';
 import { formatDate } from '../../shared/dates.ts';
@@ -179,20 +180,10 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   <HistoryCell label="Result">{a.isPassed ? 'Passed' : 'Failed'}</HistoryCell>
                   <td role="cell" className="p-3 max-sm:col-span-2 max-sm:p-0">
                     <span className="flex flex-wrap gap-x-4">
-                      <Link
-                        to={`/history/${a.id}`}
+                      <AttemptLinks
+                        attempt={a}
                         className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
-                        aria-label={`Review ${a.testName}, ${formatDate(a.submittedAt, 'mediumTime', timeZone)}`}
-                      >
-                        Review
-                      </Link>
-                      <Link
-                        to={`/practice-test/${a.testId}?mode=${a.mode}`}
-                        className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
-                        aria-label={`Retry ${a.testName}`}
-                      >
-                        Retry
-                      </Link>
+                      />
                     </span>
                   </td>
                 </tr>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AttemptRow, ExamCharts, PurchasedExam, UnfinishedAttempt } from '../../../shared/student-progress.ts';
 import { ProgressRing } from '../catalogue/components/progress-ring.tsx';
+import { AttemptLinks } from '../progress/components/attempt-links.tsx';
 import { LazyCharts } from '../progress/components/lazy-charts.tsx';
 import { formatDate } from '../../../shared/dates.ts';
 import { counted } from '../../../shared/exam-display.ts';
@@ -120,20 +121,7 @@ export default function Dashboard({ data }: { data: DashboardData }) {
                 </span>
               </span>
               <span className="flex gap-3">
-                <Link
-                  to={`/history/${a.id}`}
-                  className="btn-secondary"
-                  aria-label={`Review ${a.testName}, ${formatDate(a.submittedAt, 'mediumTime', timeZone)}`}
-                >
-                  Review
-                </Link>
-                <Link
-                  to={`/practice-test/${a.testId}?mode=${a.mode}`}
-                  className="btn-secondary"
-                  aria-label={`Retry ${a.testName}`}
-                >
-                  Retry
-                </Link>
+                <AttemptLinks attempt={a} className="btn-secondary" />
               </span>
             </li>
           ))}

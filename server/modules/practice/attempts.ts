@@ -416,10 +416,14 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
   return (await resultOf(db, attempt.id, test))!;
 }
 
-/** The result and full review of a submitted attempt. */
+/** The result and full review of a submitted attempt, read afresh. */
 export async function resultOf(db: Db, attemptId: string, test: LoadedTest): Promise<AttemptResult | null> {
   const attempt = await findAttempt(db, attemptId);
-  if (!attempt || attempt.status !== 'completed') return null;
+  return attempt && attempt.status === 'completed' ? resultFor(db, attempt, test) : null;
+}
+
+/** The result and full review of a submitted attempt already read. */
+export async function resultFor(db: Db, attempt: Attempt, test: LoadedTest): Promise<AttemptResult> {
   const answers = await answersOf(db, attempt.id);
   const items = questionsInLayout(attempt, test).map(({ question, optionOrder }) => {
     const answer = answers.get(question.id);

@@ -17,7 +17,7 @@ import {
   openAttempts,
   openExamAttempts,
   isOverdue,
-  resultOf,
+  resultFor,
   overdueAttempts,
   isShortDemo,
   lostAllQuestions,
@@ -118,12 +118,13 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
    * The attempt, if it belongs to this visitor. A student's attempt is theirs alone; an attempt kept for
    * nobody (the short demo, or a free test started signed out) belongs to whoever holds its random id, so
    * a student may take the demo, or sign in halfway through a free test, and still answer and submit it.
+   * `open`: whether the visitor may open the test now, as well as go on with this attempt.
    */
   async function ownAttempt(
     attemptId: string,
     user: User,
     purpose: 'answer' | 'hand-in',
-  ): Promise<{ attempt: Attempt; test: LoadedTest } | Refusal> {
+  ): Promise<{ attempt: Attempt; test: LoadedTest; open: boolean } | Refusal> {
     const attempt =
       typeof attemptId === 'string' && attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
     // A student's attempt asked for by someone signed out is most likely theirs, signed out in another tab.
@@ -133,11 +134,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     const test = await loadTest(attempt.test_id);
     if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
     const now = clock();
-    if (!(await mayOpen(test, user, now))) {
-      if (!mayFinish(attempt, user, purpose, now))
-        return { error: attempt.user_id ? ACCESS_ENDED : practiceMessages.signUpForMore, status: 403 };
-    }
-    return { attempt, test };
+    const open = await mayOpen(test, user, now);
+    if (!open && !mayFinish(attempt, user, purpose, now))
+      return { error: attempt.user_id ? ACCESS_ENDED : practiceMessages.signUpForMore, status: 403 };
+    return { attempt, test, open };
   }
 
   /**
@@ -335,7 +335,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     async submit(attemptId: string, user: User): Promise<AttemptResult | Refusal> {
       const owned = await ownAttempt(attemptId, user, 'hand-in');
       if ('error' in owned) return owned;
-      const { attempt, test } = owned;
+      const { attempt, test, open } = owned;
       // The result carries the review: a practice attempt's, or any finished one's sent again, not while the
       // same test is being taken in exam mode. A finished one's, once access has ended, not at all: handing
       // in is always open to its student, to see the result once, not to read the answers again.
@@ -344,7 +344,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if ((handedIn || attempt.mode === 'practice') && (await examRunning(attempt, user, now))) {
         return { error: handedIn ? REVIEW_WAITS : EXAM_RUNNING, status: 409 };
       }
-      if (handedIn && !(await mayOpen(test, user, now))) return { error: REVIEW_ACCESS_ENDED, status: 403 };
+      if (handedIn && !open) return { error: REVIEW_ACCESS_ENDED, status: 403 };
       if (user && attempt.user_id === null && attempt.status === 'in_progress' && !isShortDemo(attempt)) {
         await db
           .updateTable('attempts')
@@ -366,8 +366,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const attempt = attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
       if (!attempt || attempt.user_id !== userId || attempt.status !== 'completed' || attempt.reset) return null;
       const test = await loadTest(attempt.test_id);
-      const result = test && (await resultOf(db, attempt.id, test));
-      if (!test || !result) return null;
+      if (!test) return null;
+      const result = await resultFor(db, attempt, test);
       const now = clock();
       const student = { id: userId };
       const withheld: PastAttempt['withheld'] = !(await mayOpen(test, student, now))

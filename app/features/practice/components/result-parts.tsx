@@ -92,8 +92,7 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
   const total = result.review.length;
   const missed = result.review.filter((item) => !item.correct).length;
   const flagged = result.review.filter((item) => item.flagged).length;
-  const shown = (items: ReviewItem[]) =>
-    items.filter((item) => !(missedOnly && item.correct) && !(flaggedOnly && !item.flagged));
+  const isShown = (item: ReviewItem) => !(missedOnly && item.correct) && !(flaggedOnly && !item.flagged);
   const filter = (count: number, what: string, checked: boolean, onChange: (checked: boolean) => void) =>
     count > 0 &&
     count < total && (
@@ -118,7 +117,7 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
         {filter(missed, 'missed', missedOnly, setMissedOnly)}
         {filter(flagged, 'flagged', flaggedOnly, setFlaggedOnly)}
       </div>
-      {shown(result.review).length === 0 && (
+      {!result.review.some(isShown) && (
         <p className="mt-4 text-slate-700">
           {total === 0
             ? 'None of this attempt’s questions is in the test any more.'
@@ -127,7 +126,7 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
       )}
       <ol className="mt-4 space-y-6">
         {result.review.map((item, i) => (
-          <li key={item.id} hidden={!shown([item]).length} className="border-b border-slate-100 pb-6">
+          <li key={item.id} hidden={!isShown(item)} className="border-b border-slate-100 pb-6">
             <h3 className="font-semibold">
               Question {i + 1} ·{' '}
               <span className={item.correct ? 'text-emerald-800' : 'text-red-800'}>
