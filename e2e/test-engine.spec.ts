@@ -224,9 +224,45 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
   await expect(page.getByRole('group').locator('input[type="checkbox"]')).toHaveCount(q.options.length);
+  // One of the two is not yet an answer to check: it says so, and the question stays open.
   await chooseOptions(page, q, [q.correct[0]!]);
   await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose two: select them all before checking.');
+  await expect(page.getByRole('group').locator('input[type="checkbox"]').first()).toBeEnabled();
+  const wrong = q.options.find((o) => !q.correct.includes(o.id))!;
+  await chooseOptions(page, q, [wrong.id]);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
+
+  // In exam mode, one of two chosen is still listed as unanswered before handing in.
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
+  await chooseOptions(page, q, [q.correct[0]!]);
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  const unanswered = page.getByRole('heading', { name: 'Unanswered questions' }).locator('..');
+  await expect(unanswered.getByRole('button', { name: `Question ${index + 1}`, exact: true })).toBeVisible();
+});
+
+test('the start screen recalls the student’s last attempt of the test, with the way to its review', async ({
+  page,
+}) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await register(page, { name: 'Rae Recall', email: uniqueEmail('recall'), password: 'recall-the-last-1' });
+  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await expect(page.getByText(/^Your last attempt/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await chooseOptions(page, questions[0]!, questions[0]!.correct);
+  await page.getByRole('button', { name: 'Submit Test' }).last().click();
+  await page.getByRole('button', { name: 'Submit Test' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeVisible();
+  // 1 of 11 right: 9 %.
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await expect(page.getByText('Your last attempt: 9% (failed).')).toBeVisible();
+  await page.getByRole('link', { name: 'Review it' }).click();
+  await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Failed', exact: true })).toBeVisible();
+  await expect(page.getByRole('definition').first()).toHaveText('9%');
 });
 
 test('a third choice on a "choose two" question is refused, and says why', async ({ page }) => {

@@ -66,6 +66,15 @@ export interface ReviewItem {
   flagged: boolean;
 }
 
+/** A student's latest finished attempt of a test, as its start screen recalls it. */
+export interface LastAttempt {
+  id: string;
+  percentage: number;
+  passed: boolean;
+  /** An exam handed in when its time ran out (by the page's clock or, with the page closed, by the store). */
+  timeRanOut: boolean;
+}
+
 export interface AttemptResult {
   attemptId: string;
   mode: TestMode;

@@ -42,7 +42,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const { accessEnded } = opened;
     throw data({ locked: true, examId, examTitle, signedIn: context.user !== null, accessEnded }, { status: 403 });
   }
-  return { ...opened, mode, signedIn: context.user !== null, google: context.services.accounts.googleEnabled };
+  const { last, ...rest } = opened;
+  return {
+    ...rest,
+    // The start screen's recall of the latest attempt, worded here: its words travel in no script.
+    last: last && {
+      id: last.id,
+      text: `Your last attempt: ${last.percentage}% (${last.passed ? 'passed' : 'failed'}${last.timeRanOut ? ', time ran out' : ''}).`,
+    },
+    mode,
+    signedIn: context.user !== null,
+    google: context.services.accounts.googleEnabled,
+  };
 }
 
 /**
@@ -59,10 +70,10 @@ type Stage =
   | { kind: 'done'; result: AttemptResult; timeUp?: boolean };
 
 export default function PracticeTest({ loaderData }: Route.ComponentProps) {
-  const { info, mode, signedIn, google, unfinished } = loaderData;
+  const { info, mode, signedIn, google, unfinished, last } = loaderData;
   const [stage, setStage] = useState<Stage>(
     loaderData.result
-      ? { kind: 'done', result: loaderData.result }
+      ? { kind: 'done', result: loaderData.result, timeUp: loaderData.timeUp }
       : loaderData.attempt
         ? { kind: 'running', attempt: loaderData.attempt, measuredAt: loadedAt(loaderData as { receivedAt?: number }) }
         : { kind: 'intro' },
@@ -100,6 +111,14 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
       )}
       {stage.kind === 'intro' && (
         <section aria-label="Start" className="grid gap-4 md:grid-cols-2">
+          {last && (
+            <p className="md:col-span-2">
+              {last.text}{' '}
+              <Link to={`/history/${last.id}`} className="font-medium text-brand-700 underline underline-offset-4">
+                Review it
+              </Link>
+            </p>
+          )}
           <ModeCard
             title="Exam Mode"
             text={`${info.questionCount} questions in ${info.timeLimitMinutes} minutes, like the real exam. Results and explanations at the end.`}

@@ -148,6 +148,66 @@ describe.each(engines)('the test engine on %s', (engine) => {
     const back = await services.practice.openTest('exam1-pt1', student, 'exam');
     if (back.kind !== 'ready' || !back.result) throw new Error('expected the overdue attempt to be graded');
     expect(back.result).toMatchObject({ score: 2, answeredQuestions: 2, timeSpentSeconds: 1200 });
+    expect(back.timeUp).toBe(true);
+    // Opened again, the start screen recalls it, and that its time ran out.
+    expect(await services.practice.openTest('exam1-pt1', student, 'exam')).toMatchObject({
+      result: null,
+      last: { id: attempt.id, percentage: 67, passed: false, timeRanOut: true },
+    });
+  });
+
+  it('checks a "choose two" answer in practice mode only once both are chosen', async () => {
+    const picker = await buyer('picker@example.com', 'exam1', '10.1.1.41');
+    const attempt = view(await services.practice.start('exam1-pt2', picker, 'practice'));
+    const q3 = 'exam1-pt2-q3';
+    expect(
+      await services.practice.change(attempt.id, picker, { questionId: q3, selected: ['a'], check: true }),
+    ).toEqual({
+      error: 'Choose two: select them all before checking.',
+      status: 400,
+    });
+    await services.practice.change(attempt.id, picker, { questionId: q3, selected: ['c'] });
+    expect(await services.practice.change(attempt.id, picker, { questionId: q3, check: true })).toMatchObject({
+      status: 400,
+    });
+    // Refused, the question is still open: both answers can be chosen and checked.
+    expect(
+      await services.practice.change(attempt.id, picker, { questionId: q3, selected: ['a', 'c'], check: true }),
+    ).toMatchObject({ checked: { correct: true, correctOptionIds: ['a', 'c'] } });
+    // Exam mode takes a partial answer as it is; it is graded wrong.
+    const exam = view(await services.practice.start('exam1-pt2', picker, 'exam'));
+    expect(await services.practice.change(exam.id, picker, { questionId: q3, selected: ['a'] })).toEqual({
+      checked: null,
+    });
+  });
+
+  it("recalls the student's latest finished attempt of a test on its start screen, and nobody else's", async () => {
+    const recaller = await buyer('recaller@example.com', 'exam1', '10.1.1.42');
+    expect(await services.practice.openTest('exam1-pt2', recaller, 'exam')).toMatchObject({ last: null });
+    const first = view(await services.practice.start('exam1-pt2', recaller, 'practice'));
+    await services.practice.change(first.id, recaller, { questionId: 'exam1-pt2-q1', selected: ['b'], check: true });
+    result(await services.practice.submit(first.id, recaller));
+    now = new Date(now.getTime() + 60_000);
+    const second = view(await services.practice.start('exam1-pt2', recaller, 'exam'));
+    for (const [questionId, selected] of [
+      ['exam1-pt2-q1', ['b']],
+      ['exam1-pt2-q2', ['b']],
+      ['exam1-pt2-q3', ['a', 'c']],
+    ] as const) {
+      await services.practice.change(second.id, recaller, { questionId, selected: [...selected] });
+    }
+    result(await services.practice.submit(second.id, recaller));
+    expect(await services.practice.openTest('exam1-pt2', recaller, 'exam')).toMatchObject({
+      last: { id: second.id, percentage: 100, passed: true, timeRanOut: false },
+    });
+    // Another test of the exam, another student, a visitor: nothing to recall.
+    expect(await services.practice.openTest('exam1-pt1', recaller, 'exam')).toMatchObject({ last: null });
+    const stranger = await buyer('stranger@example.com', 'exam1', '10.1.1.43');
+    expect(await services.practice.openTest('exam1-pt2', stranger, 'exam')).toMatchObject({ last: null });
+    expect(await services.practice.openTest('exam1-pt1', null, 'exam')).toMatchObject({ last: null });
+    // A reset forgets it.
+    await services.practice.resetProgress(recaller.id);
+    expect(await services.practice.openTest('exam1-pt2', recaller, 'exam')).toMatchObject({ last: null });
   });
 
   it('tells a student whose access ran out, and only them, that it has ended when a test is locked', async () => {
@@ -876,7 +936,11 @@ describe.each(engines)('the test engine on %s', (engine) => {
         const attempt = view(await services.practice.start('exam2-pt1', racer, 'practice'));
         for (const q of attempt.questions) {
           await Promise.all([
-            services.practice.change(attempt.id, racer, { questionId: q.id, selected: ['b'], check: true }),
+            services.practice.change(attempt.id, racer, {
+              questionId: q.id,
+              selected: q.choose === 1 ? ['b'] : ['a', 'b'],
+              check: true,
+            }),
             ...Array.from({ length: 3 }, () =>
               services.practice.change(attempt.id, racer, { questionId: q.id, flagged: true }),
             ),

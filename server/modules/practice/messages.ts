@@ -7,5 +7,7 @@ export const attemptMessages = {
   answerLocked: 'This answer has been checked and can no longer change.',
   attemptClosed: 'This attempt has already been submitted.',
   attemptNotFound: 'This attempt could not be found. Start the test again.',
+  /** Practice mode: a question that asks for several answers is checked with all of them. */
+  chooseAll: (choose: string) => `${choose}: select them all before checking.`,
   signedOut: 'You are signed out. Sign in again to go on with this test: your answers so far are kept.',
 } as const;

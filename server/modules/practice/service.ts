@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { ExamDetail } from '../../../shared/catalogue.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
-import type { AttemptResult, AttemptView, CheckedAnswer, TestInfo, TestMode } from '../../../shared/practice.ts';
+import type {
+  AttemptResult,
+  AttemptView,
+  CheckedAnswer,
+  LastAttempt,
+  TestInfo,
+  TestMode,
+} from '../../../shared/practice.ts';
 import { averageBestScore, courseProgress, daysRemaining, type TestProgress } from '../../../shared/progress.ts';
 import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
@@ -39,8 +46,12 @@ export type OpenedTest =
       info: TestInfo;
       attempt: AttemptView | null;
       result: AttemptResult | null;
+      /** The result is of an exam whose time ran out while the student was away. */
+      timeUp?: boolean;
       /** Modes in which the signed-in student has an unfinished attempt that starting would resume. */
       unfinished: TestMode[];
+      /** On the start screen: the signed-in student's latest finished attempt of the test. */
+      last?: LastAttempt | null;
     };
 
 /** A finished attempt on its own page; its review is left out, and `withheld` says why, when it may not be read. */
@@ -178,6 +189,31 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     return open;
   }
 
+  /**
+   * The student's latest finished attempt of the test, in either mode. One handed in when its time ran out
+   * is dated at its deadline (`submitAttempt`), whoever handed it in.
+   */
+  async function lastAttemptOf(userId: string, test: LoadedTest): Promise<LastAttempt | null> {
+    const row = await db
+      .selectFrom('attempts')
+      .select(['id', 'percentage', 'is_passed', 'submitted_at', 'deadline_at'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'completed')
+      .where('reset', '=', 0)
+      .where('exam_id', '=', test.info.examId)
+      .where('test_id', '=', test.info.id)
+      .orderBy('submitted_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      percentage: row.percentage ?? 0,
+      passed: row.is_passed === 1,
+      timeRanOut: row.deadline_at !== null && row.submitted_at === row.deadline_at,
+    };
+  }
+
   /** Hands in an exam-mode attempt whose time ran out (one with no question left is dropped); false if its test is gone. */
   async function handInOverdueAttempt(attempt: Attempt, now: Date): Promise<boolean> {
     const test = await loadTest(attempt.test_id);
@@ -206,7 +242,14 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         const examGoesOn = exam !== undefined && mayFinish(exam, user, 'answer', now);
         if (open && !mayFinish(open, user, 'answer', now) && !examGoesOn) {
           const result = await submitAttempt(db, open, test, now);
-          return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
+          return {
+            kind: 'ready',
+            info: test.info,
+            attempt: null,
+            result,
+            timeUp: isOverdue(open, now),
+            unfinished: [],
+          };
         }
         if (mode === 'practice' || !open) return { kind: 'locked', info: test.info, accessEnded, examGoesOn };
       }
@@ -216,12 +259,13 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         const other: TestMode = mode === 'exam' ? 'practice' : 'exam';
         const kept = unfinishedByMode[other];
         const unfinished = kept && !isOverdue(kept, now) ? [other] : [];
-        return { kind: 'ready', info: test.info, attempt: null, result: null, unfinished };
+        const last = user ? await lastAttemptOf(user.id, test) : null;
+        return { kind: 'ready', info: test.info, attempt: null, result: null, unfinished, last };
       }
       if (isOverdue(open, now)) {
         // Time ran out while the student was away: the answers given in time are graded.
         const result = await submitAttempt(db, open, test, now);
-        return { kind: 'ready', info: test.info, attempt: null, result, unfinished: [] };
+        return { kind: 'ready', info: test.info, attempt: null, result, timeUp: true, unfinished: [] };
       }
       const attempt = await viewOf(open, test, user, now);
       return { kind: 'ready', info: test.info, attempt, result: null, unfinished: [] };
