@@ -29,7 +29,7 @@ export function createServices(options: ServiceOptions): Services {
   const auth = createAuth({ ...options, db: database.db, engine: database.engine });
   const clock = options.clock ?? (() => new Date());
   const cart = createCartService(database.db, clock);
-  const { checkout, sandbox } = createPayments({
+  const { checkout, sandbox, paymentPageOrigins } = createPayments({
     config: options.payments ?? { provider: 'sandbox' },
     db: database.db,
     cart,
@@ -45,6 +45,7 @@ export function createServices(options: ServiceOptions): Services {
     cart,
     checkout,
     sandbox,
+    paymentPageOrigins,
     // A key of its own, so nothing the store signs for a cookie is also a signature the sign-in library takes.
     cookieSecret: createHmac('sha256', options.secret).update('practicepass cookies').digest('base64url'),
   };

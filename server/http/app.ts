@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions) {
   // Before the security headers: a stored page carries the ones it was first sent with (decision 0012).
   if (pageCache) app.addHook('onRequest', pageCache.onRequest);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, services.paymentPageOrigins);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   if (clientDir) {

@@ -14,6 +14,8 @@ export interface Services {
   checkout: CheckoutService;
   /** The built-in test card processor's hosted page; null when a real provider is configured. */
   sandbox: SandboxProvider | null;
+  /** Where the payment provider's pages are, besides the store: the policy lets the cart's form lead there. */
+  paymentPageOrigins: readonly string[];
   /** Signs the store's own cookies (the message for the next page); made from the store's secret. */
   cookieSecret: string;
 }

@@ -47,12 +47,13 @@ const STORE_HEADERS: HelmetOptions = {
 
 /**
  * Helmet's security headers on every answer, with a content security policy whose scripts and styles are
- * this site's files and inline code carrying the answer's own nonces. Helmet is set up once: the nonces
+ * this site's files and inline code carrying the answer's own nonces, and whose forms lead to this site or
+ * to the payment provider's pages (`formTargets`). Helmet is set up once: the nonces
  * reach the policy through its function directives, so an answer costs two random values and the headers,
  * not a new helmet (which cost about 60 µs a request, a tenth of an answer to a question; decision 0017).
  * Registered on the root instance, after anything that answers from memory with headers of its own.
  */
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, formTargets: readonly string[] = []) {
   const nonces = new WeakMap<ServerResponse, CspNonces>();
   const nonce = (kind: keyof CspNonces) => (_request: IncomingMessage, response: ServerResponse) =>
     `'nonce-${nonces.get(response)![kind]}'`;
@@ -63,6 +64,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
         ...STORE_DIRECTIVES,
         scriptSrc: [...STORE_DIRECTIVES.scriptSrc, nonce('script')],
         styleSrc: [...STORE_DIRECTIVES.styleSrc, nonce('style')],
+        formAction: [...STORE_DIRECTIVES.formAction, ...formTargets],
       },
     },
   });

@@ -337,7 +337,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       success_url: successUrl,
       total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted',
-      url: `https://checkout.stripe.test/c/pay/${id}`,
+      url: `https://checkout.stripe.com/c/pay/${id}`,
     };
     sessions.set(id, session);
     lineItems.set(id, lines);

@@ -42,5 +42,5 @@ export function createPayments(options: {
     provider = sandbox.provider;
   }
   const checkout = createCheckoutService({ ...options, provider });
-  return { checkout, sandbox };
+  return { checkout, sandbox, paymentPageOrigins: provider.pageOrigins };
 }

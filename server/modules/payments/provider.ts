@@ -41,6 +41,11 @@ export interface ProviderPayment {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
+  /**
+   * Origins of the provider's payment pages. Without scripts the cart's form is answered with a redirect to
+   * one, which the browser follows only if the pages' `form-action` policy names it.
+   */
+  readonly pageOrigins: readonly string[];
   createSession(request: PaymentRequest): Promise<{ sessionId: string; url: string }>;
   /** The session as the provider sees it now; null when it does not know the id. */
   retrieve(sessionId: string): Promise<ProviderPayment | null>;

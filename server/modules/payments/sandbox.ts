@@ -134,6 +134,8 @@ export function createSandboxProvider(options: SandboxOptions) {
 
   const provider: PaymentProvider = {
     name: 'sandbox',
+    // Its page is the store's own.
+    pageOrigins: [],
 
     async createSession(request: PaymentRequest) {
       const id = `sbx_cs_${randomBytes(16).toString('hex')}`;

@@ -65,7 +65,7 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     const sessionId = checkout.session_id!;
-    expect(started.url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+    expect(started.url).toBe(`https://checkout.stripe.com/c/pay/${sessionId}`);
     return { sessionId, orderId: checkout.order_id, url: started.url };
   }
 
@@ -226,12 +226,22 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
       provider: 'stripe',
       status: 'open',
       session_id: sessionId,
-      url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+      url: `https://checkout.stripe.com/c/pay/${sessionId}`,
       subtotal_cents: 6997,
       discount_cents: 700,
       total_cents: 6297,
     });
     expect(await holdOf(orderId)).toBe('reserved');
+  });
+
+  it("the pages' policy lets the cart's form, posted before scripts run, lead to Stripe's page and nowhere else", async () => {
+    const { url } = await startPaying(await newStudent([['alpha', 1]]));
+    const policy = String((await app.inject({ url: '/healthz' })).headers['content-security-policy']);
+    const formAction = policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'form-action');
+    expect(formAction).toEqual(['form-action', "'self'", new URL(url).origin]);
   });
 
   it('a paid session is fulfilled by sync once: one order with the payment intent, one purchase per item', async () => {

@@ -8,6 +8,9 @@ import {
   type ProviderPayment,
 } from './provider.ts';
 
+/** Where Stripe Checkout's hosted pages are (a Checkout custom domain would add its own). */
+export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
@@ -99,6 +102,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
   return {
     name: 'stripe',
+    pageOrigins: [STRIPE_CHECKOUT_ORIGIN],
 
     async createSession(request) {
       const coupon = await discountCoupon(request);
