@@ -145,6 +145,21 @@ test('a declined card: the failure page says why and the cart is kept', async ({
   await expect(page.getByRole('heading', { name: ITIL })).toBeVisible();
 });
 
+test('a cart left open in another tab, paid meanwhile, is read again when payment is refused', async ({ page }) => {
+  await signUpWithCart(page, 'itil-4-foundation', ITIL);
+  const stale = await page.context().newPage();
+  await stale.goto('/cart');
+  await waitForHydration(stale);
+  await proceedToPayment(page);
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/thank-you\?session_id=/);
+  await stale.getByRole('button', { name: 'Proceed to Payment' }).click();
+  // The refusal's reason, and the cart as it now is: nothing left to pay for.
+  await expect(stale.getByRole('alert').filter({ hasText: 'Your cart is empty.' })).toBeVisible();
+  await expect(stale.getByRole('heading', { name: ITIL })).toHaveCount(0);
+  await expect(stale.getByRole('link', { name: 'Browse exams' })).toBeVisible();
+});
+
 test('a mistyped card number, a past expiry or a short CVC is refused at its field on the payment page', async ({
   page,
 }) => {
@@ -223,6 +238,26 @@ test('a pending payment waits on the pending page and moves on to the thank-you 
   // Settles after 2 seconds in these tests; the page asks every 3.
   await expect(page).toHaveURL(/\/thank-you\?session_id=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+});
+
+test('without JavaScript, the pending page asks again by itself and moves on when the payment settles', async ({
+  page,
+  browser,
+}) => {
+  await signUpWithCart(page, 'pmp', PMP);
+  await proceedToPayment(page);
+  await payWith(page, '4000 0000 0000 1257');
+  await expect(page).toHaveURL(/\/payment-pending\?session_id=/);
+  const noScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const waiting = await noScripts.newPage();
+  await waiting.goto(page.url());
+  await expect(waiting.getByText('This page checks every few seconds')).toBeVisible();
+  await expect(waiting).toHaveURL(/\/thank-you\?session_id=/, { timeout: 15_000 });
+  await expect(waiting.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await noScripts.close();
 });
 
 test('the pending page keeps asking through a lost answer and waits for a slow one', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import { Link, useFetcher, useRevalidator, useRouteLoaderData } from 'react-router';
 import { couponMessages } from '../../shared/coupon-messages.ts';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
@@ -7,6 +7,12 @@ import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../fe
 import { useCart } from '../features/cart/cart-context.tsx';
 import { CartLineItem, removeButtonId } from '../features/cart/components/cart-line-item.tsx';
 import { useFocusAfterUpdate } from '../features/cart/use-focus-after-update.ts';
+import type { Route } from './+types/cart';
+
+/** A signed-in student's payments still being confirmed: the cart says so before they pay again. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settling: context.user ? await context.services.checkout.settling(context.user.id) : [] };
+}
 
 export function meta() {
   return [{ title: 'Cart | PracticePass' }, { name: 'robots', content: 'noindex' }];
@@ -28,7 +34,7 @@ interface Applied {
   itemsKey: string;
 }
 
-export default function Cart() {
+export default function Cart({ loaderData }: Route.ComponentProps) {
   const { cart, loading, remove, setQuantity, clear, checkCoupon } = useCart();
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>('root')?.user);
   const [code, setCode] = useState('');
@@ -84,6 +90,11 @@ export default function Cart() {
   // Payment refused over the coupon (another student took its last use since it was applied): it is checked
   // again, and dropped with the reason if it no longer applies, so the next press can pay.
   const answer = checkout.state === 'idle' ? checkout.data : undefined;
+  // A refusal may come of a cart changed elsewhere (paid in another tab): the page reads it again.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (answer?.error) void revalidate();
+  }, [answer, revalidate]);
   const [recheckedFor, setRecheckedFor] = useState(answer);
   if (answer !== recheckedFor) {
     setRecheckedFor(answer);
@@ -153,6 +164,17 @@ export default function Cart() {
       <h1 id="cart-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold">
         Cart
       </h1>
+      {loaderData.settling.map((payment) => (
+        <p key={payment.sessionId} className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950">
+          {payment.message}{' '}
+          <Link
+            to={`/payment-pending?session_id=${encodeURIComponent(payment.sessionId)}`}
+            className="font-medium underline underline-offset-4"
+          >
+            See the payment’s status
+          </Link>
+        </p>
+      ))}
       {cart.items.length === 0 ? (
         // A visitor's cart is in their browser: until the page has read it, it is not said to be empty. The
         // link is there all along, hidden, so the page's own style rules cover it (decision 0011).

@@ -356,11 +356,21 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(
       await db().selectFrom('checkouts').select('order_id').where('user_id', '=', student.id).execute(),
     ).toHaveLength(1);
+    // The cart says so before anything is pressed, with the way to the payment's own page; to this student alone.
+    expect(await services.checkout.settling(student.id)).toEqual([
+      {
+        sessionId: first,
+        message:
+          'Your payment for Alpha, Beta is still being confirmed. Access follows as soon as it clears: there is no need to pay again.',
+      },
+    ]);
+    expect(await services.checkout.settling((await newStudent([['beta', 1]])).id)).toEqual([]);
 
     now = new Date(now.getTime() + 31_000);
     // Settled in the meantime: starting again asks about it, fulfils it, and there is nothing left to pay.
     expect(await services.checkout.start(student, null)).toEqual({ ok: false, message: 'Your cart is empty.' });
     expect((await checkoutOf(first)).status).toBe('complete');
+    expect(await services.checkout.settling(student.id)).toEqual([]);
     expect(await count('orders', student.id)).toBe(1);
     expect(await count('purchases', student.id)).toBe(2);
   });

@@ -295,18 +295,24 @@ export function createCheckoutService(options: CheckoutOptions) {
    * fulfilled, which takes its exams out of the cart.
    */
   async function stillSettling(userId: string): Promise<CheckoutLine[]> {
+    return (await settlingCheckouts(userId)).flatMap((checkout) => parseLines(checkout.lines_json));
+  }
+
+  /** The student's payments still settling, each asked about first (above). */
+  async function settlingCheckouts(userId: string): Promise<CheckoutsTable[]> {
     const pending = await db
       .selectFrom('checkouts')
       .selectAll()
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
+      .orderBy('created_at')
       .execute();
-    const lines: CheckoutLine[] = [];
+    const settling: CheckoutsTable[] = [];
     for (const checkout of pending) {
       const outcome = await askAbout(checkout);
-      if (outcome === 'pending' || outcome === 'unknown') lines.push(...parseLines(checkout.lines_json));
+      if (outcome === 'pending' || outcome === 'unknown') settling.push(checkout);
     }
-    return lines;
+    return settling;
   }
 
   /**
@@ -347,6 +353,27 @@ export function createCheckoutService(options: CheckoutOptions) {
   }
 
   return {
+    /**
+     * The student's payments still being confirmed, for the cart to say so: each one's session (its
+     * pending page's address) and what it pays for. One that has cleared meanwhile is fulfilled instead.
+     */
+    async settling(userId: string): Promise<{ sessionId: string; message: string }[]> {
+      return (await settlingCheckouts(userId)).flatMap((checkout) =>
+        checkout.session_id
+          ? [
+              {
+                sessionId: checkout.session_id,
+                message: m.stillSettling(
+                  parseLines(checkout.lines_json)
+                    .map((line) => line.description)
+                    .join(', '),
+                ),
+              },
+            ]
+          : [],
+      );
+    },
+
     /**
      * 'Proceed to Payment': a payment session for the stored cart and coupon, priced here. The student's
      * open payment page is closed only once this one will go ahead: a refusal leaves it payable. A `caller`
