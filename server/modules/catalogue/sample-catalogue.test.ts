@@ -48,6 +48,30 @@ describe('the sample catalogue', async () => {
     }
   });
 
+  it('does not give an answer away by its length or its place among the options', () => {
+    for (const { exam, practiceTests } of files) {
+      const single = practiceTests.flatMap((t) => t.questions).filter((q) => q.correct.length === 1);
+      // A student who always picks the longest option should do little better than chance (1 in 4).
+      const longest = single.filter((q) => {
+        const key = q.options.find((o) => o.id === q.correct[0])!;
+        return q.options.every((o) => o === key || o.text.length < key.text.length);
+      });
+      expect(longest.length / single.length, `${exam.id}: ${longest.map((q) => q.id).join(' ')}`).toBeLessThanOrEqual(
+        0.3,
+      );
+      // Nor the same letter most of the time.
+      for (const letter of new Set(single.map((q) => q.correct[0]))) {
+        const share = single.filter((q) => q.correct[0] === letter).length / single.length;
+        expect(share, `${exam.id}: answer ${letter}`).toBeLessThanOrEqual(0.4);
+      }
+    }
+  });
+
+  it('has each reviewer review one exam only', () => {
+    const reviewers = files.flatMap((f) => f.exam.reviews.map((r) => r.user));
+    expect(reviewers.filter((name, i) => reviewers.indexOf(name) !== i)).toEqual([]);
+  });
+
   it('does not name options by letter or position in explanations, since options may be shuffled', () => {
     const shuffled = tests.filter((t) => t.shuffleOptions).flatMap((t) => t.questions);
     for (const q of shuffled) {
