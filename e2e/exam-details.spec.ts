@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsole } from './support/pages.ts';
+import { grantAccess, register, uniqueEmail } from './support/fixtures.ts';
 
 test('exam details show the facts, progress, the Locked badge and the demo link', async ({ page }) => {
   const problems = watchConsole(page);
@@ -123,4 +124,27 @@ test('exam details are accessible and fit a 360 px phone', async ({ page }) => {
   const tops = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getBoundingClientRect().top));
   expect(tops).toHaveLength(4);
   expect(new Set(tops).size).toBe(1);
+});
+
+test('an owner’s five tabs share one row on a 360 px phone, which scrolls to the last', async ({ page }) => {
+  const email = uniqueEmail('tabs-owner');
+  await register(page, { name: 'Tab Owner', email, password: 'five-tabs-phone-1' });
+  await grantAccess(email, 'pmp');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/exams/pmp');
+  await expectNoHorizontalScroll(page);
+  const tabs = page.getByRole('tab');
+  const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
+  expect(tops).toHaveLength(5);
+  expect(new Set(tops).size).toBe(1);
+  // The keyboard reaches the last one, and the row brings it into view.
+  await tabs.first().focus();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'FAQ' })).toBeFocused();
+  const seen = await page.getByRole('tab', { name: 'FAQ' }).evaluate((tab) => {
+    const row = tab.parentElement!;
+    const [t, r] = [tab.getBoundingClientRect(), row.getBoundingClientRect()];
+    return { scrolled: row.scrollLeft > 0, inside: t.left >= r.left - 1 && t.right <= r.right + 1 };
+  });
+  expect(seen).toEqual({ scrolled: true, inside: true });
 });

@@ -118,6 +118,12 @@ test('the sitemap lists the public pages of every exam; robots.txt points to it'
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).toContain('Disallow: /cart');
+  // Sign-in and registration are crawled, to be told not to be listed.
+  expect(robots).not.toMatch(/Disallow: \/(login|register)/);
+  for (const path of ['/login', '/register']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+  }
 });
 
 test('bad requests get a 4xx, never a 500', async ({ request }) => {

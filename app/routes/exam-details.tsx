@@ -25,8 +25,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${catalogueMessages.examNotFoundTitle} | PracticePass` }];
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  if (!loaderData) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      {
+        title: `${notFound ? catalogueMessages.examNotFoundTitle : catalogueMessages.examLoadErrorTitle} | PracticePass`,
+      },
+    ];
+  }
   const { exam } = loaderData;
   const origin = originOf(matches);
   const url = `${origin}/exams/${exam.id}`;

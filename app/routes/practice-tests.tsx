@@ -53,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: 'Exam Not Found | PracticePass' }];
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${notFoundError(error) ? 'Exam Not Found' : 'Practice tests'} | PracticePass` }];
   const { exam } = loaderData;
   return pageMeta({
     title: `${exam.title}: Practice Tests`,
@@ -126,7 +126,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
         <div className="rounded-xl bg-white p-4 shadow-sm">
           <dt className="sr-only">Course progress</dt>
           <dd>
-            <ProgressRing percent={courseProgress} />
+            <ProgressRing percent={courseProgress} named={false} />
           </dd>
         </div>
         <div className="rounded-xl bg-white p-4 shadow-sm">
@@ -280,9 +280,12 @@ function GoToCart({ examId }: { examId: string }) {
   ) : null;
 }
 
+/** The exam is not in the catalogue (its message is the error's text), as opposed to the page failing to load. */
+const notFoundError = (error: unknown) =>
+  typeof (error as { data?: unknown })?.data === 'string' && (error as { status?: number }).status === 404;
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound =
-    typeof (error as { data?: unknown })?.data === 'string' && (error as { status?: number }).status === 404;
+  const notFound = notFoundError(error);
   return (
     <StatusPage
       title={notFound ? 'Exam Not Found' : 'Practice tests'}

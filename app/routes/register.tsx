@@ -17,6 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description: 'Create a PracticePass account to save your progress and unlock full practice tests.',
     path: '/register',
     origin: originOf(matches),
+    noindex: true,
   });
 }
 

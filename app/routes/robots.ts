@@ -1,18 +1,11 @@
 import type { Route } from './+types/robots';
 
-/** Private pages are kept out of search results; everything public is listed in the sitemap. */
-const privatePaths = [
-  '/cart',
-  '/checkout',
-  '/dashboard',
-  '/history',
-  '/purchased',
-  '/order',
-  '/payment',
-  '/thank-you',
-  '/login',
-  '/register',
-];
+/**
+ * Private pages are not crawled; everything public is listed in the sitemap. Sign-in and registration are
+ * crawled but marked `noindex`: every page links to them, and a page robots.txt shuts out can still be
+ * listed by its address alone, since its `noindex` is never read.
+ */
+const privatePaths = ['/cart', '/checkout', '/dashboard', '/history', '/purchased', '/order', '/payment', '/thank-you'];
 
 export function loader({ context }: Route.LoaderArgs) {
   const body = [

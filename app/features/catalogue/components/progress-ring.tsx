@@ -1,12 +1,22 @@
 const RADIUS = 26;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/** Course progress as a ring with the percentage in words for screen readers. */
-export function ProgressRing({ percent }: { percent: number }) {
+/**
+ * Course progress as a ring, captioned. Screen readers hear its name and percentage once, from the ring:
+ * `named={false}` where the page names it already (a term of a description list), and the ring says the
+ * percentage alone.
+ */
+export function ProgressRing({ percent, named = true }: { percent: number; named?: boolean }) {
   const clamped = Math.min(100, Math.max(0, Math.round(percent)));
   return (
     <div className="flex items-center gap-3">
-      <svg width="64" height="64" viewBox="0 0 64 64" role="img" aria-label={`Course progress: ${clamped}%`}>
+      <svg
+        width="64"
+        height="64"
+        viewBox="0 0 64 64"
+        role="img"
+        aria-label={named ? `Course progress: ${clamped}%` : `${clamped}%`}
+      >
         <circle cx="32" cy="32" r={RADIUS} fill="none" className="stroke-slate-200" strokeWidth="8" />
         <circle
           cx="32"
@@ -24,7 +34,9 @@ export function ProgressRing({ percent }: { percent: number }) {
           {clamped}%
         </text>
       </svg>
-      <span className="text-sm text-slate-700">Course progress</span>
+      <span aria-hidden="true" className="text-sm text-slate-700">
+        Course progress
+      </span>
     </div>
   );
 }

@@ -7,8 +7,10 @@ export interface Tab {
   content: ReactNode;
 }
 
+// The focus ring is drawn inside the tab: the row scrolls sideways when its tabs do not fit (an owner's five
+// on a phone), and a scrolling row clips what lies outside it.
 const tabClass =
-  'inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-1.5 text-[13px] sm:px-4 sm:text-sm font-semibold hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700 border-transparent text-slate-700';
+  'inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 px-1.5 text-[13px] sm:px-4 sm:text-sm font-semibold hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700 border-transparent text-slate-700 focus-visible:-outline-offset-3';
 
 /** The tab named by the page's `?tab=`, when there is one of that name; the first tab otherwise. */
 function tabFromSearch(search: string, tabs: Tab[]): string | undefined {
@@ -63,7 +65,7 @@ export function Tabs({ id, label, tabs }: { id: string; label: string; tabs: Tab
 
   return (
     <div id={id} className="mt-10 scroll-mt-4">
-      <div role="tablist" aria-label={label} className="flex flex-wrap border-b border-slate-200">
+      <div role="tablist" aria-label={label} className="flex overflow-x-auto border-b border-slate-200">
         {tabs.map((tab, index) => (
           <a
             key={tab.id}
