@@ -181,6 +181,22 @@ describe.each(engines)('the test engine on %s', (engine) => {
     });
   });
 
+  it('lists on the practice-tests page the tests the student is taking in exam mode, while time is left', async () => {
+    const taker = await buyer('taker@example.com', 'exam1', '10.1.1.44');
+    await services.practice.start('exam1-pt2', taker, 'practice');
+    expect(await services.practice.examProgress('exam1', taker)).toMatchObject({ examsGoingOn: [] });
+    await services.practice.start('exam1-pt2', taker, 'exam');
+    expect(await services.practice.examProgress('exam1', taker)).toMatchObject({ examsGoingOn: ['exam1-pt2'] });
+    expect(await services.practice.examProgress('exam1', other)).toMatchObject({ examsGoingOn: [] });
+    const started = now;
+    now = new Date(started.getTime() + 21 * 60_000); // its 20 minutes are up
+    try {
+      expect(await services.practice.examProgress('exam1', taker)).toMatchObject({ examsGoingOn: [] });
+    } finally {
+      now = started;
+    }
+  });
+
   it("recalls the student's latest finished attempt of a test on its start screen, and nobody else's", async () => {
     const recaller = await buyer('recaller@example.com', 'exam1', '10.1.1.42');
     expect(await services.practice.openTest('exam1-pt2', recaller, 'exam')).toMatchObject({ last: null });

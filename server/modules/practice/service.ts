@@ -72,7 +72,10 @@ export interface ExamProgressPage {
   courseProgress: number;
   /** The average best score of the tests scored above 0 (spec §5); null while there is none. */
   averageBestScore: number | null;
-  /** With no access now: the tests whose exam, begun while access lasted, still has time to run. */
+  /**
+   * The tests the student is taking in exam mode, with time left: their cards offer to resume. With no
+   * access now, such an exam was begun while access lasted, and is the one way into its locked test.
+   */
   examsGoingOn: string[];
 }
 
@@ -437,7 +440,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         ? await examAccess(db, user.id, examId, now)
         : { access: null, endedAt: null };
       const progress = user ? await examTestProgress(db, user.id, examId) : new Map<string, TestProgress>();
-      const running = user && !access && accessEnded ? await openExamAttempts(db, user.id, examId) : [];
+      const running = user ? await openExamAttempts(db, user.id, examId) : [];
       return {
         exam,
         access: access && {

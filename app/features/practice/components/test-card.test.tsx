@@ -36,6 +36,14 @@ describe('a practice test card', () => {
     expect(screen.queryByText('Unlock More Tests')).toBeNull();
   });
 
+  it('open, offers to resume an exam still under way', () => {
+    card({ open: true, signedIn: true, examGoesOn: true });
+    expect(screen.getByRole('link', { name: 'Resume Exam Mode: PMP Practice Test 2' }).textContent).toBe(
+      'Resume Exam Mode',
+    );
+    expect(screen.getByRole('link', { name: 'Practice Mode: PMP Practice Test 2' })).toBeTruthy();
+  });
+
   it('locked, leads back to an exam still under way, and to nothing else', () => {
     card({ open: false, signedIn: true, examGoesOn: true });
     expect(screen.getByText('Unlock More Tests')).toBeTruthy();

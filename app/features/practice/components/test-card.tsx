@@ -11,7 +11,7 @@ interface Props {
   open: boolean;
   signedIn: boolean;
   examId: string;
-  /** Locked, but its exam, begun while access lasted, still runs: the way back to it. */
+  /** The student is taking it in exam mode, with time left: the way back to that exam (locked since, too). */
   examGoesOn?: boolean;
 }
 
@@ -39,9 +39,9 @@ export function TestCard({ test, progress, open, signedIn, examId, examGoesOn }:
             <Link
               to={`/practice-test/${test.id}?mode=exam`}
               className="btn-primary flex-1"
-              aria-label={`Exam Mode: ${test.title}`}
+              aria-label={`${examGoesOn ? 'Resume ' : ''}Exam Mode: ${test.title}`}
             >
-              Exam Mode
+              {examGoesOn ? 'Resume Exam Mode' : 'Exam Mode'}
             </Link>
             <Link
               to={`/practice-test/${test.id}?mode=practice`}
