@@ -227,7 +227,7 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   // One of the two is not yet an answer to check: it says so, and the question stays open.
   await chooseOptions(page, q, [q.correct[0]!]);
   await page.getByRole('button', { name: 'Check Answer' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Choose two: select them all before checking.');
+  await expect(page.getByRole('alert')).toHaveText('Choose two: select both before checking.');
   await expect(page.getByRole('group').locator('input[type="checkbox"]').first()).toBeEnabled();
   const wrong = q.options.find((o) => !q.correct.includes(o.id))!;
   await chooseOptions(page, q, [wrong.id]);

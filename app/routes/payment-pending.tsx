@@ -77,9 +77,10 @@ function Waiting({ sessionId }: { sessionId: string }) {
               Your payment is being confirmed. This page checks every few seconds and moves on by itself as soon as it
               settles; your exams unlock then.
             </p>
-            {/* Without scripts the browser asks again itself, so the words above hold there too. */}
+            {/* Without scripts the browser asks again itself, less often than the page would (each time the
+                page is read anew from its top), so the words above hold there too. */}
             <noscript>
-              <meta httpEquiv="refresh" content={String(POLL_MS / 1000)} />
+              <meta httpEquiv="refresh" content="10" />
             </noscript>
             <p className="mt-2 text-sm text-slate-600">You can also leave: we email you when the order is complete.</p>
             <a href={`/payment/verify?session_id=${encodeURIComponent(sessionId)}`} className="btn-secondary mt-5">

@@ -295,24 +295,24 @@ export function createCheckoutService(options: CheckoutOptions) {
    * fulfilled, which takes its exams out of the cart.
    */
   async function stillSettling(userId: string): Promise<CheckoutLine[]> {
-    return (await settlingCheckouts(userId)).flatMap((checkout) => parseLines(checkout.lines_json));
+    const pending = await pendingCheckouts(userId);
+    const lines: CheckoutLine[] = [];
+    for (const checkout of pending) {
+      const outcome = await askAbout(checkout);
+      if (outcome === 'pending' || outcome === 'unknown') lines.push(...parseLines(checkout.lines_json));
+    }
+    return lines;
   }
 
-  /** The student's payments still settling, each asked about first (above). */
-  async function settlingCheckouts(userId: string): Promise<CheckoutsTable[]> {
-    const pending = await db
+  /** The student's payments the store last knew as settling, oldest first. */
+  function pendingCheckouts(userId: string): Promise<CheckoutsTable[]> {
+    return db
       .selectFrom('checkouts')
       .selectAll()
       .where('user_id', '=', userId)
       .where('status', '=', 'pending')
       .orderBy('created_at')
       .execute();
-    const settling: CheckoutsTable[] = [];
-    for (const checkout of pending) {
-      const outcome = await askAbout(checkout);
-      if (outcome === 'pending' || outcome === 'unknown') settling.push(checkout);
-    }
-    return settling;
   }
 
   /**
@@ -355,10 +355,12 @@ export function createCheckoutService(options: CheckoutOptions) {
   return {
     /**
      * The student's payments still being confirmed, for the cart to say so: each one's session (its
-     * pending page's address) and what it pays for. One that has cleared meanwhile is fulfilled instead.
+     * pending page's address) and what it pays for. As the store last heard: the provider is not asked
+     * here, since a cart is viewed often and must not wait on it; the pending page, the notification, the
+     * sweep and a new checkout ask.
      */
     async settling(userId: string): Promise<{ sessionId: string; message: string }[]> {
-      return (await settlingCheckouts(userId)).flatMap((checkout) =>
+      return (await pendingCheckouts(userId)).flatMap((checkout) =>
         checkout.session_id
           ? [
               {

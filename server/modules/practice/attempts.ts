@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AttemptResult, AttemptView, CheckedAnswer, TestMode } from '../../../shared/practice.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
-import { answeredInTime, chooseLabel, isCorrectAnswer, scoreAttempt } from '../../../shared/scoring.ts';
+import { answeredInTime, isCorrectAnswer, scoreAttempt } from '../../../shared/scoring.ts';
 import type { AttemptAnswersTable, AttemptsTable, Database } from '../../db/schema.ts';
 import type { LoadedTest, ServerQuestion } from './test-content.ts';
 import { attemptMessages } from './messages.ts';
@@ -248,7 +248,7 @@ export async function changeAnswer(
     const selected = chosen ?? (existing ? stillOffered(question, existing.selected_json) : []);
     if (change.check && selected.length === 0) return { error: practiceMessages.selectAnswer, status: 400 };
     if (change.check && selected.length < question.correct.length) {
-      return { error: attemptMessages.chooseAll(chooseLabel(question.correct.length)!), status: 400 };
+      return { error: attemptMessages.chooseAll(question.correct.length), status: 400 };
     }
 
     const checked = change.check ? checkedAnswer(question, selected) : null;
@@ -357,7 +357,9 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
       };
     });
     const score = scoreAttempt(graded, attempt.passing_score);
-    const end = deadline && now > deadline ? deadline : now;
+    // An exam handed in in its last second is one the page's clock handed in at zero (the time left it is
+    // given is rounded to the second): its time ran out, as for one handed in late.
+    const end = deadline && now.getTime() > deadline.getTime() - 1000 ? deadline : now;
     const updated = await trx
       .updateTable('attempts')
       .set({

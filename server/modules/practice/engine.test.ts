@@ -163,7 +163,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(
       await services.practice.change(attempt.id, picker, { questionId: q3, selected: ['a'], check: true }),
     ).toEqual({
-      error: 'Choose two: select them all before checking.',
+      error: 'Choose two: select both before checking.',
       status: 400,
     });
     await services.practice.change(attempt.id, picker, { questionId: q3, selected: ['c'] });
@@ -174,11 +174,30 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(
       await services.practice.change(attempt.id, picker, { questionId: q3, selected: ['a', 'c'], check: true }),
     ).toMatchObject({ checked: { correct: true, correctOptionIds: ['a', 'c'] } });
-    // Exam mode takes a partial answer as it is; it is graded wrong.
+    // Exam mode takes a partial answer as it is: answered, and graded wrong.
     const exam = view(await services.practice.start('exam1-pt2', picker, 'exam'));
     expect(await services.practice.change(exam.id, picker, { questionId: q3, selected: ['a'] })).toEqual({
       checked: null,
     });
+    const graded = result(await services.practice.submit(exam.id, picker));
+    expect(graded).toMatchObject({ answeredQuestions: 1, score: 0 });
+    expect(graded.review.find((item) => item.id === q3)).toMatchObject({ correct: false, selected: ['a'] });
+  });
+
+  it("counts an exam the page's clock handed in at zero as one whose time ran out", async () => {
+    const timed = await buyer('timed@example.com', 'exam1', '10.1.1.45');
+    const exam = view(await services.practice.start('exam1-pt2', timed, 'exam'));
+    const started = now;
+    // The page is told its time left in whole seconds, so its zero can come a moment before the deadline.
+    now = new Date(started.getTime() + 20 * 60_000 - 400);
+    try {
+      expect(result(await services.practice.submit(exam.id, timed))).toMatchObject({ timeSpentSeconds: 1200 });
+      expect(await services.practice.openTest('exam1-pt2', timed, 'exam')).toMatchObject({
+        last: { id: exam.id, timeRanOut: true },
+      });
+    } finally {
+      now = started;
+    }
   });
 
   it('lists on the practice-tests page the tests the student is taking in exam mode, while time is left', async () => {

@@ -1,3 +1,5 @@
+import { chooseLabel } from '../../../shared/scoring.ts';
+
 /**
  * Test taking's refusals (spec §8) that only the server decides; the browser shows the server's words, so
  * they travel in no script.
@@ -8,6 +10,6 @@ export const attemptMessages = {
   attemptClosed: 'This attempt has already been submitted.',
   attemptNotFound: 'This attempt could not be found. Start the test again.',
   /** Practice mode: a question that asks for several answers is checked with all of them. */
-  chooseAll: (choose: string) => `${choose}: select them all before checking.`,
+  chooseAll: (count: number) => `${chooseLabel(count)}: select ${count === 2 ? 'both' : 'them all'} before checking.`,
   signedOut: 'You are signed out. Sign in again to go on with this test: your answers so far are kept.',
 } as const;

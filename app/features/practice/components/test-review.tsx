@@ -17,8 +17,8 @@ interface Props {
 
 /** The last step before an attempt is handed in: what is unanswered or flagged, with a way back to each. */
 export function TestReview({ questions, heading, action, submitting, onSubmit, onGo, onBack, alert, clock }: Props) {
-  // A question that asks for several answers counts as unanswered until it has them all.
-  const unanswered = questions.flatMap((q, i) => (q.selected.length < q.choose ? [i] : []));
+  // A question that asks for several answers counts as unanswered until it has them all (decision 0023).
+  const unanswered = questions.flatMap((q, i) => (q.selected.length < q.choose && !q.checked ? [i] : []));
   const flagged = questions.flatMap((q, i) => (q.flagged ? [i] : []));
   return (
     <section aria-labelledby="review-heading" className="rounded-xl bg-white p-6 shadow-sm">

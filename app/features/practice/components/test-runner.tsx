@@ -25,7 +25,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   const [index, setIndex] = useState(() =>
     Math.max(
       0,
-      initial.questions.findIndex((q) => q.selected.length === 0 && !q.checked),
+      initial.questions.findIndex((q) => q.selected.length < q.choose && !q.checked),
     ),
   );
   const [reviewing, setReviewing] = useState(false);
