@@ -145,21 +145,6 @@ test('a declined card: the failure page says why and the cart is kept', async ({
   await expect(page.getByRole('heading', { name: ITIL })).toBeVisible();
 });
 
-test('a cart left open in another tab, paid meanwhile, is read again when payment is refused', async ({ page }) => {
-  await signUpWithCart(page, 'itil-4-foundation', ITIL);
-  const stale = await page.context().newPage();
-  await stale.goto('/cart');
-  await waitForHydration(stale);
-  await proceedToPayment(page);
-  await payWith(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/thank-you\?session_id=/);
-  await stale.getByRole('button', { name: 'Proceed to Payment' }).click();
-  // The refusal's reason, and the cart as it now is: nothing left to pay for.
-  await expect(stale.getByRole('alert').filter({ hasText: 'Your cart is empty.' })).toBeVisible();
-  await expect(stale.getByRole('heading', { name: ITIL })).toHaveCount(0);
-  await expect(stale.getByRole('link', { name: 'Browse exams' })).toBeVisible();
-});
-
 test('a mistyped card number, a past expiry or a short CVC is refused at its field on the payment page', async ({
   page,
 }) => {

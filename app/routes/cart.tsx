@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useFetcher, useRevalidator, useRouteLoaderData } from 'react-router';
+import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { couponMessages } from '../../shared/coupon-messages.ts';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
@@ -90,11 +90,6 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   // Payment refused over the coupon (another student took its last use since it was applied): it is checked
   // again, and dropped with the reason if it no longer applies, so the next press can pay.
   const answer = checkout.state === 'idle' ? checkout.data : undefined;
-  // A refusal may come of a cart changed elsewhere (paid in another tab): the page reads it again.
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (answer?.error) void revalidate();
-  }, [answer, revalidate]);
   const [recheckedFor, setRecheckedFor] = useState(answer);
   if (answer !== recheckedFor) {
     setRecheckedFor(answer);
