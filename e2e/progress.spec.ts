@@ -212,6 +212,22 @@ test('a finished attempt opens again from the history, with every answer, but no
   );
   await expectAccessibleInBothThemes(page, 'an attempt’s review, narrowed to a flagged question');
 
+  // Without JavaScript the boxes are a form of the page's address, which the server draws narrowed.
+  const noScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScriptPage = await noScripts.newPage();
+  await noScriptPage.goto(address);
+  await expect(noScriptPage.getByRole('heading', { name: 'Question 1 · Correct' })).toBeVisible();
+  await noScriptPage.getByRole('checkbox', { name: 'Only the 10 questions I missed' }).check();
+  await noScriptPage.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(noScriptPage).toHaveURL(`${address}?missed=1`);
+  await expect(noScriptPage.getByRole('checkbox', { name: 'Only the 10 questions I missed' })).toBeChecked();
+  await expect(noScriptPage.getByRole('heading', { name: 'Question 1 · Correct' })).toBeHidden();
+  await expect(noScriptPage.getByRole('heading', { name: 'Question 2 · Incorrect' })).toBeVisible();
+  await noScripts.close();
+
   // The dashboard's latest attempts lead to it too.
   await page.goto('/');
   await expect(page.getByRole('link', { name: /^Review CLF-C02 Practice Test 1/ })).toHaveAttribute('href', address);

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../shared/dates.ts';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { StatusPage } from '../components/ui/status-page.tsx';
@@ -22,6 +22,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function AttemptReview({ loaderData }: Route.ComponentProps) {
   const { info, testName, submittedAt, result, withheld } = loaderData;
+  // The review's boxes, as its address sets them (a form of it, without scripts).
+  const [params] = useSearchParams();
   const timeZone = useTimeZone();
   const mode = result.mode === 'exam' ? 'Exam Mode' : 'Practice Mode';
   return (
@@ -69,7 +71,7 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         ) : (
-          <AnswerReview result={result} />
+          <AnswerReview result={result} shown={{ missed: params.has('missed'), flagged: params.has('flagged') }} />
         )}
       </section>
     </section>

@@ -84,11 +84,18 @@ export function DomainScores({ byCategory }: { byCategory: AttemptResult['byCate
 /**
  * Every question with the student's answer, the correct one and its explanation, under the verdict's
  * PASSED or FAILED. Boxes narrow it to the questions missed, or flagged, when that leaves some out and
- * some in; both ticked, to the questions that are both.
+ * some in; both ticked, to the questions that are both. On a page of its own (`shown`, from its address),
+ * the boxes are also a form of that address, which the server answers without scripts (decision 0021).
  */
-export function AnswerReview({ result }: { result: AttemptResult }) {
-  const [missedOnly, setMissedOnly] = useState(false);
-  const [flaggedOnly, setFlaggedOnly] = useState(false);
+export function AnswerReview({
+  result,
+  shown,
+}: {
+  result: AttemptResult;
+  shown?: { missed: boolean; flagged: boolean };
+}) {
+  const [missedOnly, setMissedOnly] = useState(shown?.missed ?? false);
+  const [flaggedOnly, setFlaggedOnly] = useState(shown?.flagged ?? false);
   const total = result.review.length;
   const missed = result.review.filter((item) => !item.correct).length;
   const flagged = result.review.filter((item) => item.flagged).length;
@@ -99,6 +106,8 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
       <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
+          name={what}
+          value="1"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
           className="size-5"
@@ -113,10 +122,10 @@ export function AnswerReview({ result }: { result: AttemptResult }) {
       >
         {result.isPassed ? 'PASSED' : 'FAILED'}
       </p>
-      <div className="mt-4 flex flex-wrap gap-x-6">
+      <Filters asForm={shown !== undefined}>
         {filter(missed, 'missed', missedOnly, setMissedOnly)}
         {filter(flagged, 'flagged', flaggedOnly, setFlaggedOnly)}
-      </div>
+      </Filters>
       {!result.review.some(isShown) && (
         <p className="mt-4 text-slate-700">
           {total === 0
@@ -169,5 +178,21 @@ function Stat({ label, value }: { label: string; value: string }) {
       <dt className="text-sm opacity-90">{label}</dt>
       <dd className="text-2xl font-bold">{value}</dd>
     </div>
+  );
+}
+
+/** The review's boxes; as a form, with the button that sends it shown only without scripts. */
+function Filters({ asForm, children }: { asForm: boolean; children: ReactNode }) {
+  const className = 'mt-4 flex flex-wrap items-center gap-x-6';
+  if (!asForm) return <div className={className}>{children}</div>;
+  return (
+    <form method="get" className={className}>
+      {children}
+      <noscript>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </noscript>
+    </form>
   );
 }
