@@ -431,6 +431,28 @@ test('the keyboard chooses, flags, moves on and back; an unfinished attempt resu
   await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
 });
 
+test('practice mode resumes at the first question not checked, though an answer was chosen there', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await register(page, { name: 'Pia Practice', email: uniqueEmail('practice-resume'), password: 'check-it-later-1' });
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await chooseOptions(page, questions[0]!, questions[0]!.correct);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByRole('button', { name: 'Question 1, correct' })).toBeVisible();
+  await page.getByRole('button', { name: 'Question 2, not answered' }).click();
+  // An answer chosen on the second question, and kept, but not checked.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/attempts') && r.request().postData()?.includes('"intent":"answer"') === true,
+  );
+  await chooseOptions(page, questions[1]!, questions[1]!.correct);
+  await saved;
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check Answer' })).toBeEnabled();
+});
+
 test('an exam reopened on a slow link counts the time its page took to start against the clock', async ({ page }) => {
   await register(page, { name: 'Sam Slowlink', email: uniqueEmail('slow'), password: 'slow-link-please-1' });
   await page.goto(`/practice-test/${DEMO}?mode=exam`);

@@ -6,7 +6,7 @@ export function examFacts(
   exam: Pick<ExamSummary, 'durationMinutes' | 'questionCount' | 'difficulty' | 'category' | 'priceCents'>,
 ) {
   return {
-    duration: exam.durationMinutes ? `${exam.durationMinutes} minutes` : 'Not specified',
+    duration: exam.durationMinutes ? counted(exam.durationMinutes, 'minute') : 'Not specified',
     questionCount: String(exam.questionCount ?? 0),
     difficulty: exam.difficulty ? capitalise(exam.difficulty) : 'Not specified',
     category: exam.category || 'Uncategorized',

@@ -4,6 +4,7 @@ import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'rea
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
+import { counted } from '../../shared/exam-display.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
 import { postAttempt } from '../features/practice/attempt-api.ts';
 import { TestLoadFailed } from '../features/practice/components/test-load-failed.tsx';
@@ -50,6 +51,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       id: last.id,
       text: `Your last attempt: ${last.percentage}% (${last.passed ? 'passed' : 'failed'}${last.timeRanOut ? ', time ran out' : ''}).`,
     },
+    // The start screen's descriptions of the two modes: words the page shows once, sent as data.
+    modeTexts: {
+      exam: `${counted(rest.info.questionCount, 'question')} in ${counted(rest.info.timeLimitMinutes, 'minute')}, like the real exam. Results and explanations at the end.`,
+      practice: 'No timer. Check each answer as you go and read the explanation straight away.',
+    },
     mode,
     signedIn: context.user !== null,
     google: context.services.accounts.googleEnabled,
@@ -70,7 +76,7 @@ type Stage =
   | { kind: 'done'; result: AttemptResult; timeUp?: boolean };
 
 export default function PracticeTest({ loaderData }: Route.ComponentProps) {
-  const { info, mode, signedIn, google, unfinished, last } = loaderData;
+  const { info, mode, signedIn, google, unfinished, last, modeTexts } = loaderData;
   const [stage, setStage] = useState<Stage>(
     loaderData.result
       ? { kind: 'done', result: loaderData.result, timeUp: loaderData.timeUp }
@@ -121,14 +127,14 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
           )}
           <ModeCard
             title="Exam Mode"
-            text={`${info.questionCount} questions in ${info.timeLimitMinutes} minutes, like the real exam. Results and explanations at the end.`}
+            text={modeTexts.exam}
             action={`${unfinished.includes('exam') ? 'Resume' : 'Start'} Exam Mode`}
             onStart={() => void start('exam')}
             primary={mode === 'exam'}
           />
           <ModeCard
             title="Practice Mode"
-            text="No timer. Check each answer as you go and read the explanation straight away."
+            text={modeTexts.practice}
             action={`${unfinished.includes('practice') ? 'Resume' : 'Start'} Practice Mode`}
             onStart={() => void start('practice')}
             primary={mode === 'practice'}

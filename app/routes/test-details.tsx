@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { BackLink } from '../components/ui/back-link.tsx';
-import { capitalise } from '../../shared/exam-display.ts';
+import { capitalise, counted } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
 import { Fact } from '../components/ui/fact.tsx';
@@ -47,7 +47,7 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
       <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
         {[
           ['Questions', String(info.questionCount)],
-          ['Time limit', `${info.timeLimitMinutes} minutes`],
+          ['Time limit', counted(info.timeLimitMinutes, 'minute')],
           ['Difficulty', capitalise(info.difficulty)],
           ['Passing score', `${info.passingScore}%`],
         ].map(([label, value]) => (

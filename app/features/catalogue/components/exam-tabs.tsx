@@ -31,7 +31,7 @@ function TestList({ exam }: { exam: ExamDetail }) {
         >
           <span className="font-medium">{test.displayName ?? test.title}</span>
           <span className="text-sm text-slate-700">
-            {test.questionCount} questions · {test.timeLimitMinutes} minutes
+            {counted(test.questionCount, 'question')} · {counted(test.timeLimitMinutes, 'minute')}
           </span>
           <Link
             to={`/practice-test/${test.id}`}

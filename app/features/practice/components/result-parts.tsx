@@ -32,7 +32,10 @@ export function ResultBand({
       </p>
       {unanswered > 0 && (
         <p className="mt-1">
-          {unanswered === 1 ? '1 question was' : `${unanswered} questions were`} not answered, and count as incorrect.
+          {unanswered === 1
+            ? '1 question was not answered, and counts'
+            : `${unanswered} questions were not answered, and count`}{' '}
+          as incorrect.
         </p>
       )}
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Fact } from '../../../components/ui/fact.tsx';
-import { capitalise } from '../../../../shared/exam-display.ts';
+import { capitalise, counted } from '../../../../shared/exam-display.ts';
 import type { PracticeTestSummary } from '../../../../shared/catalogue.ts';
 import type { TestProgress } from '../../../../shared/progress.ts';
 import { signUpPath } from '../../../lib/sign-up-path.ts';
@@ -23,7 +23,7 @@ export function TestCard({ test, progress, open, signedIn, examId, examGoesOn }:
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{test.displayName ?? test.title}</h2>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-        <Fact label="Time limit" value={`${test.timeLimitMinutes} minutes`} />
+        <Fact label="Time limit" value={counted(test.timeLimitMinutes, 'minute')} />
         <Fact label="Questions" value={String(test.questionCount)} />
         <Fact label="Difficulty" value={capitalise(test.difficulty)} />
       </dl>

@@ -25,7 +25,8 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   const [index, setIndex] = useState(() =>
     Math.max(
       0,
-      initial.questions.findIndex((q) => q.selected.length < q.choose && !q.checked),
+      // Practice mode resumes at the first question not checked; exam mode at the first not fully answered.
+      initial.questions.findIndex((q) => !q.checked && (!exam || q.selected.length < q.choose)),
     ),
   );
   const [reviewing, setReviewing] = useState(false);
