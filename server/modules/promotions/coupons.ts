@@ -7,9 +7,14 @@ import {
   normaliseCouponCode,
   type CouponCheck,
 } from '../../../shared/coupon-rules.ts';
+import { couponMessages } from '../../../shared/coupon-messages.ts';
 import type { CouponsTable, Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
+
+/** Not in the spec: the student's only use of the coupon is held by a payment still being confirmed. */
+export const heldBySettlingPayment =
+  'This coupon is held by your payment that is still being confirmed. If that payment fails, you can use it again.';
 
 /** Checks a code for a user and a cart total (cents) against what is stored: spec §5's server-side checks. */
 export async function validateCoupon(
@@ -30,14 +35,14 @@ export async function validateCoupon(
             .onRef('checkouts.order_id', '=', 'coupon_usages.session_id')
             .on('checkouts.status', 'in', ['creating', 'open']),
         )
-        .select('checkouts.order_id as openCheckout')
+        .select(['checkouts.order_id as openCheckout', 'coupon_usages.status'])
         .where('coupon_usages.coupon_code', '=', code)
         .where('coupon_usages.user_id', '=', input.userId)
         .where('coupon_usages.status', 'in', ['reserved', 'used'])
         .execute()
     : [];
   const heldByOpenPage = mine.filter((use) => use.openCheckout !== null).length;
-  return checkCoupon(
+  const verdict = checkCoupon(
     row
       ? {
           type: row.type,
@@ -55,6 +60,10 @@ export async function validateCoupon(
     mine.length - heldByOpenPage,
     input.now,
   );
+  // Refused for the student's own uses while none of them is complete: a payment is still settling.
+  if (!verdict.ok && verdict.message === couponMessages.alreadyUsed && mine.every((use) => use.status === 'reserved'))
+    return { ok: false, message: heldBySettlingPayment };
+  return verdict;
 }
 
 /** The largest whole number both databases store in an integer column. */
