@@ -1,7 +1,12 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addToCart, payWith, proceedToPayment } from './support/checkout.ts';
 import { answersOf, chooseOptions, expect, register, test, uniqueEmail } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, expectWholeFigures, waitForHydration } from './support/pages.ts';
+import {
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  expectWholeFigures,
+  waitForHydration,
+} from './support/pages.ts';
 import { DEMO_EXAM, DEMO_TEST, ITIL, latestAttemptAddress, PMP, studentTest } from './support/student.ts';
 import { DESKTOP, PHONE, useTheme } from './support/themes.ts';
 
@@ -176,4 +181,27 @@ test('a student’s header is two rows on a phone, the cart’s total in the fir
   await expect(banner.getByText('HF', { exact: true })).toBeHidden();
   await expect(banner.getByText('Hana Full', { exact: true })).toBeVisible();
   expect(spread([...(await row(first)), ...(await row(second))])).toBeLessThan(4);
+});
+
+test('a question’s program keeps its lines on a phone: its block scrolls sideways, by keyboard too, not the page', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await open(page, '/practice-test/pcep-pt1?mode=practice', 'PCEP Practice Test 1 – Fundamentals');
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await page.getByRole('button', { name: 'Question 3, not answered' }).click();
+  const code = page.getByRole('group').locator('code');
+  await expect(code).toHaveText('print("a", "b", "c", sep="-", end="!")\nprint("d")');
+  const drawn = await code.evaluate((e) => {
+    const style = getComputedStyle(e);
+    return { font: style.fontFamily, wraps: style.whiteSpace, wider: e.scrollWidth > e.clientWidth };
+  });
+  expect(drawn.font).toMatch(/monospace/);
+  expect(drawn.wraps).toBe('pre');
+  expect(drawn.wider).toBe(true);
+  await expectNoHorizontalScroll(page);
+  await code.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => code.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
 });

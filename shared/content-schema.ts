@@ -52,6 +52,13 @@ export const questionSchema = z
   .strictObject({
     id,
     text: text(4000),
+    /** A program the question asks about, shown below the text as code: its indentation is kept. */
+    code: z
+      .string()
+      .max(4000)
+      .transform((code) => code.replace(/^(\s*\n)+/, '').trimEnd())
+      .pipe(z.string().min(1, 'must not be empty'))
+      .optional(),
     options: z.array(optionSchema).min(2).max(8),
     /** One id for a single-answer question; two or more for "Choose two" and the like. */
     correct: z.array(z.string()).min(1),

@@ -23,6 +23,8 @@ export interface CheckedAnswer {
 export interface QuestionView {
   id: string;
   text: string;
+  /** A program the question asks about, shown as code below the text. */
+  code?: string;
   /** In the order this attempt shows them. */
   options: Option[];
   /** How many options to choose: more than one for "Choose two". */
@@ -56,6 +58,7 @@ export interface AttemptView {
 export interface ReviewItem {
   id: string;
   text: string;
+  code?: string;
   category: string;
   options: Option[];
   selected: string[];

@@ -56,6 +56,8 @@ export interface QuestionsTable {
   test_id: string;
   sequence: number;
   text: string;
+  /** A program the question asks about, shown as code below its text; null for none. */
+  code: string | null;
   /** JSON: a list of `{ id, text }`. */
   options_json: string;
   /** JSON: the ids of every correct option; more than one for "Choose two". Never sent unasked. */

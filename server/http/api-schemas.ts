@@ -63,6 +63,7 @@ export const checkedAnswerSchema = z
   .describe('Sent for a question only once it has been checked for good.');
 
 const optionSchema = z.strictObject({ id: z.string(), text: z.string() });
+const codeSchema = z.string().optional().describe('A program the question asks about, to show as code.');
 
 export const attemptViewSchema = z
   .strictObject({
@@ -73,6 +74,7 @@ export const attemptViewSchema = z
       z.strictObject({
         id: z.string(),
         text: z.string(),
+        code: codeSchema,
         options: z.array(optionSchema),
         choose: z.number().int().describe('How many options to choose.'),
         selected: z.array(z.string()),
@@ -110,6 +112,7 @@ export const attemptResultSchema = z.strictObject({
     z.strictObject({
       id: z.string(),
       text: z.string(),
+      code: codeSchema,
       category: z.string(),
       options: z.array(optionSchema),
       selected: z.array(z.string()),

@@ -274,6 +274,7 @@ describe.each(engines)('catalogue on %s', (engine) => {
       }),
       contentFixture('beta', { curriculum: 'First.\n\nSecond.' }),
     ];
+    files[0]!.practiceTests[0]!.questions[0]!.code = 'for n in range(3):\n    print(n)';
     await importContent(handle.db, files);
     expect(await exportContent(handle.db)).toEqual(files);
     expect(await exportContent(handle.db, ['beta'])).toEqual([files[1]]);

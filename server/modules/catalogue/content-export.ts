@@ -58,6 +58,7 @@ export async function exportContent(db: Kysely<Database>, examIds?: string[]): P
           .map((q) => ({
             id: q.id,
             text: q.text,
+            ...(q.code !== null && { code: q.code }),
             options: JSON.parse(q.options_json) as { id: string; text: string }[],
             correct: JSON.parse(q.correct_option_ids_json) as string[],
             explanation: q.explanation,

@@ -84,4 +84,19 @@ describe('content files', () => {
     expect(messages).toContain('$.practiceTests[0].questions[0].correct at least one option must be wrong');
     expect(messages).toContain('$.practiceTests[1].questions[0].id duplicate question id "alpha-pt1-q2"');
   });
+
+  it("keeps a question's code as written, its indentation too, without blank lines around it", async () => {
+    const raw = JSON.parse(JSON.stringify(contentFixture('alpha')));
+    raw.practiceTests[0].questions[0].code = '\n\ndef f():\n    return 1  \n\n';
+    raw.practiceTests[0].questions[1].code = ' \n \n';
+    const dir = await folderWith({ 'alpha.json': JSON.stringify(raw) });
+    const messages = (await problemsOf(readContentFiles([dir]))).map((p) => `${p.path} ${p.message}`);
+    expect(messages).toEqual(['$.practiceTests[0].questions[1].code must not be empty']);
+
+    delete raw.practiceTests[0].questions[1].code;
+    const fine = await folderWith({ 'alpha.json': JSON.stringify(raw) });
+    const [file] = await readContentFiles([fine]);
+    expect(file!.content.practiceTests[0]!.questions[0]!.code).toBe('def f():\n    return 1');
+    expect(file!.content.practiceTests[0]!.questions[1]!.code).toBeUndefined();
+  });
 });

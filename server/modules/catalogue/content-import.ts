@@ -256,6 +256,7 @@ async function importQuestions(
       test_id: test.id,
       sequence: index + 1,
       text: q.text,
+      code: q.code ?? null,
       options_json: JSON.stringify(q.options),
       correct_option_ids_json: JSON.stringify(q.correct),
       explanation: q.explanation,

@@ -31,6 +31,14 @@ describe('the sample catalogue', async () => {
     for (const q of multi) expect(q.text, q.id).toMatch(/\(Choose two\.\)$/);
   });
 
+  it('shows the program a question asks about as code, apart from its words', () => {
+    const asking = questions.filter((q) => /\bthe following (code|function|program)\b/i.test(q.text));
+    expect(asking.length).toBeGreaterThanOrEqual(20);
+    for (const q of asking) expect(q.code, q.id).toBeTruthy();
+    // Words are prose: a line break in them is a program left in the text.
+    for (const q of questions) expect(q.text, q.id).not.toContain('\n');
+  });
+
   it('gives every exam reviews, questions and answers, and a curriculum', () => {
     for (const { exam } of files) {
       expect(exam.reviews.length, exam.id).toBeGreaterThan(0);

@@ -186,6 +186,7 @@ export async function attemptView(db: Db, attempt: Attempt, test: LoadedTest, no
       return {
         id: question.id,
         text: question.text,
+        code: question.code,
         options: orderedOptions(question, optionOrder),
         choose: question.correct.length,
         selected,
@@ -436,6 +437,7 @@ export async function resultFor(db: Db, attempt: Attempt, test: LoadedTest): Pro
     return {
       id: question.id,
       text: question.text,
+      code: question.code,
       category: question.category,
       options: orderedOptions(question, optionOrder),
       selected,

@@ -9,6 +9,7 @@ import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 export interface ServerQuestion {
   id: string;
   text: string;
+  code?: string;
   options: Option[];
   correct: string[];
   explanation: string;
@@ -44,7 +45,7 @@ export async function loadTest(db: Kysely<Database>, testId: string): Promise<Lo
   if (!test) return null;
   const rows = await db
     .selectFrom('questions')
-    .select(['id', 'text', 'options_json', 'correct_option_ids_json', 'explanation', 'category'])
+    .select(['id', 'text', 'code', 'options_json', 'correct_option_ids_json', 'explanation', 'category'])
     .where('test_id', '=', testId)
     .orderBy('sequence')
     .execute();
@@ -65,6 +66,7 @@ export async function loadTest(db: Kysely<Database>, testId: string): Promise<Lo
     questions: rows.map((r) => ({
       id: r.id,
       text: r.text,
+      ...(r.code !== null && { code: r.code }),
       options: JSON.parse(r.options_json) as Option[],
       correct: JSON.parse(r.correct_option_ids_json) as string[],
       explanation: r.explanation,

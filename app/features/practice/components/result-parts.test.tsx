@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AttemptResult, ReviewItem } from '../../../../shared/practice.ts';
-import { AnswerReview } from './result-parts.tsx';
+import { AnswerReview, ResultBand } from './result-parts.tsx';
 
 afterEach(cleanup);
 
@@ -23,8 +23,8 @@ const item = (id: string, change: Partial<ReviewItem>): ReviewItem => ({
   ...change,
 });
 
-function review(items: ReviewItem[]) {
-  const result: AttemptResult = {
+function resultOf(items: ReviewItem[]): AttemptResult {
+  return {
     attemptId: 'attempt',
     mode: 'exam',
     percentage: 50,
@@ -38,7 +38,10 @@ function review(items: ReviewItem[]) {
     review: items,
     saved: true,
   };
-  render(<AnswerReview result={result} />);
+}
+
+function review(items: ReviewItem[]) {
+  render(<AnswerReview result={resultOf(items)} />);
 }
 
 const headings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -81,5 +84,28 @@ describe('the review of an attempt', () => {
   it('offers no box that would leave out nothing or everything', () => {
     review([item('q1', { flagged: true }), item('q2', { flagged: true })]);
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
+  });
+});
+
+describe('a question with a program', () => {
+  it('shows the program as code, apart from its words, in the review', () => {
+    review([item('q1', { text: 'What does it print?', code: 'for n in range(2):\n    print(n)' })]);
+    const code = document.querySelector('li code');
+    expect(code?.textContent).toBe('for n in range(2):\n    print(n)');
+    expect(screen.getByText('What does it print?').tagName).toBe('P');
+  });
+});
+
+describe('the verdict of an attempt', () => {
+  it('says how many questions were left unanswered, in the singular for one', () => {
+    render(
+      <ResultBand result={{ ...resultOf([item('q1', {}), item('q2', {})]), answeredQuestions: 1 }} heading="Failed" />,
+    );
+    expect(screen.getByText('1 question was not answered, and counts as incorrect.')).toBeTruthy();
+    cleanup();
+    render(
+      <ResultBand result={{ ...resultOf([item('q1', {}), item('q2', {})]), answeredQuestions: 0 }} heading="Failed" />,
+    );
+    expect(screen.getByText('2 questions were not answered, and count as incorrect.')).toBeTruthy();
   });
 });

@@ -152,6 +152,11 @@ export function AnswerReview({
               )}
             </h3>
             <p className="mt-1 whitespace-pre-wrap">{item.text}</p>
+            {item.code && (
+              <code className="code-block" tabIndex={0}>
+                {item.code}
+              </code>
+            )}
             <p className="mt-2 text-sm">
               <span className="font-medium">Your answer: </span>
               {item.selected.length ? textOf(item.options, item.selected) : 'Not answered'}

@@ -255,6 +255,12 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
         <fieldset className="mt-4">
           <legend className="whitespace-pre-wrap text-lg font-medium text-slate-900">
             {question.text}
+            {/* Focusable, so that a keyboard can scroll a wide program sideways. */}
+            {question.code && (
+              <code className="code-block" tabIndex={0}>
+                {question.code}
+              </code>
+            )}
             {choose2 && !question.text.includes('(Choose') && (
               <span className="ml-2 text-sm text-slate-600">({choose2})</span>
             )}
