@@ -205,3 +205,26 @@ test('a question’s program keeps its lines on a phone: its block scrolls sidew
   await expect.poll(() => code.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
 });
+
+test('the next question is shown from its start on a phone, however far down the last one was read', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: PHONE.width, height: 560 });
+  await open(page, '/practice-test/pcep-pt1?mode=practice', 'PCEP Practice Test 1 – Fundamentals');
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Question 1 of 12' })).toBeVisible();
+  const questionTop = async () => (await page.getByRole('group').locator('legend').boundingBox())!.y;
+  for (const [move, heading] of [
+    [page.getByRole('button', { name: 'Next' }), 'Question 2 of 12'],
+    [page.getByRole('button', { name: 'Question 10, not answered' }), 'Question 10 of 12'],
+  ] as const) {
+    await move.scrollIntoViewIfNeeded();
+    expect(await questionTop()).toBeLessThan(0);
+    await move.click();
+    await expect(page.getByRole('heading', { name: heading })).toBeFocused();
+    // The question's words are on screen, below its heading, which stays at the top.
+    const top = await questionTop();
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThan(200);
+  }
+});

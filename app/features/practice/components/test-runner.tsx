@@ -44,8 +44,14 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   const [autoAdvance, setAutoAdvance] = useAutoAdvance();
 
   // Focus follows the test: to each question as it comes up (the first one when the test starts), and to
-  // the review screen, so keyboard and screen-reader users start reading where the page changed.
-  useEffect(() => heading.current?.focus(), [index, reviewing]);
+  // the review screen, so keyboard and screen-reader users start reading where the page changed. A question
+  // reached from below its start (Next, the number grid on a phone) is shown from its start: its heading stays
+  // in view, so focusing it alone would leave the page where it was.
+  useEffect(() => {
+    const top = runner.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) scrollBy(0, top);
+    heading.current?.focus();
+  }, [index, reviewing]);
 
   const update = (id: string, change: Partial<QuestionView>) =>
     setQuestions((list) => list.map((q) => (q.id === id ? { ...q, ...change } : q)));
