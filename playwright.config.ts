@@ -18,6 +18,8 @@ function storeEnv(storePort: number, database: Record<string, string>): Record<s
     PORT: String(storePort),
     HOST: '127.0.0.1',
     PUBLIC_URL: storeOrigin,
+    // The tests pay with the sandbox's test cards; a store with a public address takes them only when asked.
+    PAYMENT_PROVIDER: 'sandbox',
     ...database,
     AUTH_SECRET: 'browser-tests-secret-0123456789abcdefghijklmnop',
     GOOGLE_CLIENT_ID: 'practicepass-browser-tests',

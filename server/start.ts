@@ -13,7 +13,15 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { createServices } from './services.ts';
 import { loggablePath } from './http/request-target.ts';
 
-const env = readEnv();
+// A bad setting is said in its own words, without a stack trace, and nothing is opened.
+const env = (() => {
+  try {
+    return readEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 const buildDir = path.resolve('build');
 const serverBuild = path.join(buildDir, 'server', 'index.js');
 if (!existsSync(serverBuild)) {
@@ -94,9 +102,7 @@ if (!env.PUBLIC_URL && (env.SMTP_URL || google)) {
   );
 }
 if (env.PUBLIC_URL && payments.provider === 'sandbox') {
-  app.log.warn(
-    'PAYMENT_PROVIDER is not stripe: payments go to the built-in sandbox, where test card numbers buy exams',
-  );
+  app.log.warn('PAYMENT_PROVIDER is sandbox: payments go to the built-in sandbox, where test card numbers buy exams');
 }
 if (env.PUBLIC_URL && !env.SUPPORT_EMAIL) {
   app.log.warn('SUPPORT_EMAIL is not set: the contact page gives an address that reaches nobody');

@@ -32,6 +32,14 @@ export const failureReasons = {
   'verify-failed': checkoutMessages.verifyFailed,
 } as const;
 
+/**
+ * What the failure page says under 'Failed to verify payment' for a payment taken for another amount or
+ * currency than the store priced (`reason=mismatch`, decision 0009): charged, yet nothing unlocked. Read by
+ * the page's loader alone, so no page's script carries it.
+ */
+export const mismatchExplanation =
+  "The amount taken for this payment is not your order's total, so your exams are not unlocked and your cart is kept. Please contact support before paying again: we will put it right, by unlocking your exams or refunding the payment.";
+
 export type FailureReason = keyof typeof failureReasons;
 
 export function failureText(code: string | null): string {

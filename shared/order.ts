@@ -25,8 +25,11 @@ export interface OrderView {
   items: OrderItemView[];
 }
 
-/** What the browser is told about a payment it waits for. */
-export type PaymentOutcome = 'succeeded' | 'pending' | 'failed' | 'not-found';
+/**
+ * What the browser is told about a payment it waits for. `mismatch`: paid, but not the amount or currency
+ * the store priced, so nothing was granted and support must look at it.
+ */
+export type PaymentOutcome = 'succeeded' | 'pending' | 'failed' | 'not-found' | 'mismatch';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { failureText } from '../../shared/checkout-messages.ts';
+import { checkoutMessages, failureText, mismatchExplanation } from '../../shared/checkout-messages.ts';
 import type { Route } from './+types/payment-failed';
 
 export function meta() {
@@ -12,11 +12,19 @@ export function loader({ request }: Route.LoaderArgs) {
   const sessionId = params.get('session_id');
   // Only when the provider could not be asked is the payment's fate unknown: it may have gone through.
   const unconfirmed = code === 'verify-failed' && sessionId !== null && sessionId.length <= 255;
-  return { reason: failureText(code), checkAgain: unconfirmed ? sessionId : null, cancelled: code === 'cancelled' };
+  // Charged, but not as priced: the page must not say "not charged". Not one of `failureReasons`, whose
+  // entries every page that reads the checkout messages carries a trace of.
+  const mismatch = code === 'mismatch';
+  return {
+    reason: mismatch ? checkoutMessages.verifyFailed : failureText(code),
+    checkAgain: unconfirmed ? sessionId : null,
+    cancelled: code === 'cancelled',
+    explanation: mismatch ? mismatchExplanation : null,
+  };
 }
 
 export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
-  const { reason, checkAgain, cancelled } = loaderData;
+  const { reason, checkAgain, cancelled, explanation } = loaderData;
   return (
     <section aria-labelledby="failed-heading" className="container-page max-w-xl py-12">
       <div className="rounded-xl bg-white p-6 shadow-sm">
@@ -27,7 +35,9 @@ export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="mt-3 font-medium text-red-800">
           {reason}
         </p>
-        {checkAgain ? (
+        {explanation ? (
+          <p className="mt-2 text-slate-700">{explanation}</p>
+        ) : checkAgain ? (
           <p className="mt-2 text-slate-700">
             The card processor could not be reached to confirm this payment. If your card was charged, your exams unlock
             as soon as the payment is confirmed, and the order appears in your orders: there is no need to pay again.

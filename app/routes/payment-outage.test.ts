@@ -43,7 +43,12 @@ describe('a payment provider that does not answer', () => {
     const to = location(result);
     expect(to).toBe(`/payment-failed?reason=verify-failed&session_id=${SESSION}`);
     const page = failedLoader(args(to!));
-    expect(page).toEqual({ reason: checkoutMessages.verifyFailed, checkAgain: SESSION, cancelled: false });
+    expect(page).toEqual({
+      reason: checkoutMessages.verifyFailed,
+      checkAgain: SESSION,
+      cancelled: false,
+      explanation: null,
+    });
   });
 
   it('on the failure page, only an unconfirmed payment is offered a check; the rest go back to the cart', () => {
@@ -51,17 +56,20 @@ describe('a payment provider that does not answer', () => {
       reason: checkoutMessages.notCompleted,
       checkAgain: null,
       cancelled: false,
+      explanation: null,
     });
     expect(failedLoader(args('/payment-failed?reason=verify-failed'))).toEqual({
       reason: checkoutMessages.verifyFailed,
       checkAgain: null,
       cancelled: false,
+      explanation: null,
     });
     // A payment the student cancelled: nothing to check, and the page says it was cancelled.
     expect(failedLoader(args(`/payment-failed?reason=cancelled&session_id=${SESSION}`))).toEqual({
       reason: 'Payment was cancelled. Your cart is just as you left it.',
       checkAgain: null,
       cancelled: true,
+      explanation: null,
     });
   });
 

@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome === 'succeeded') return redirect(`/payment/verify?session_id=${encodeURIComponent(sessionId)}`);
   if (outcome === 'not-found') return redirect('/payment-failed?reason=not-found');
   if (outcome === 'failed') return redirect('/payment-failed?reason=not-completed');
+  // Paid, but not as priced: nothing will settle by itself, so the page stops asking.
+  if (outcome === 'mismatch') return redirect('/payment-failed?reason=mismatch');
   return { sessionId };
 }
 

@@ -15,5 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (paid?.outcome === 'succeeded')
     return redirect(`/payment/verify?session_id=${encodeURIComponent(paid.sessionId)}`);
   if (paid?.outcome === 'pending') return redirect(`/payment-pending?session_id=${encodeURIComponent(paid.sessionId)}`);
+  if (paid?.outcome === 'mismatch') return redirect('/payment-failed?reason=mismatch');
   return redirect('/payment-failed?reason=cancelled');
 }

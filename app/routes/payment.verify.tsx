@@ -32,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return redirect(`/payment-pending?session_id=${session}`);
     case 'not-found':
       return redirect('/payment-failed?reason=not-found');
+    case 'mismatch':
+      return redirect('/payment-failed?reason=mismatch');
     default:
       return redirect('/payment-failed?reason=not-completed');
   }

@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return 'pending' as const;
     });
     if (outcome === 'pending') return redirect(`/payment-pending?session_id=${encodeURIComponent(sessionId)}`);
+    if (outcome === 'mismatch') return redirect('/payment-failed?reason=mismatch');
     if (outcome === 'succeeded') order = await checkout.orderBySession(user.id, sessionId);
   }
   return { order, receipt };

@@ -88,6 +88,8 @@ export async function startStore(
     {
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A store with a public address takes the test cards only when asked.
+      PAYMENT_PROVIDER: 'sandbox',
       AUTH_SECRET: BENCH_SECRET,
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',

@@ -33,8 +33,11 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().optional(),
   /** Trust X-Forwarded-* from this many proxy hops (0: the socket address is the client). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** sandbox: the built-in test card processor (no account anywhere); stripe: Stripe Checkout. */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /**
+   * sandbox: the built-in test card processor (no account anywhere); stripe: Stripe Checkout. Unset, the
+   * sandbox, except with a PUBLIC_URL: a public store must name its provider.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /api/payments/webhook. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -48,20 +51,37 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * A store with a public address takes the sandbox only when told to by name: anyone can buy every exam there
+ * with a test card number, so one setting forgotten must not open the shop for free.
+ */
+const PUBLIC_WITHOUT_PROVIDER =
+  'is not set while PUBLIC_URL is: set PAYMENT_PROVIDER=stripe for real payments, or PAYMENT_PROVIDER=sandbox to take test cards';
 
-const withStripeKeys = envSchema.superRefine((env, ctx) => {
-  if (env.PAYMENT_PROVIDER !== 'stripe') return;
-  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
-  }
-});
+const checked = envSchema
+  .superRefine((env, ctx) => {
+    if (env.PUBLIC_URL && !env.PAYMENT_PROVIDER) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: PUBLIC_WITHOUT_PROVIDER });
+    }
+    if (env.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    }
+  })
+  .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? ('sandbox' as const) }));
 
+export type Env = z.output<typeof checked>;
+
+/** The settings, or an error naming every bad one: on one line when there is one. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = withStripeKeys.safeParse(source);
+  const result = checked.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(
+      lines.length === 1
+        ? `Invalid configuration: ${lines[0]}`
+        : `Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+    );
   }
   return result.data;
 }

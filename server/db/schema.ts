@@ -179,7 +179,12 @@ export interface CartItemsTable {
   added_at: string;
 }
 
-export type CheckoutStatus = 'creating' | 'open' | 'pending' | 'complete' | 'failed' | 'expired';
+/**
+ * creating → open → (pending →) complete | failed | expired. `mismatch`: the provider took a payment of
+ * another amount or currency than the checkout's own total; it is not fulfilled and waits for support. Kept
+ * within the column's `varchar(10)` (migration 0006), which has no list of values to extend.
+ */
+export type CheckoutStatus = 'creating' | 'open' | 'pending' | 'complete' | 'failed' | 'expired' | 'mismatch';
 
 export interface CheckoutsTable {
   order_id: string;

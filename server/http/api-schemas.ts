@@ -136,7 +136,7 @@ export const attemptRefusalSchema = z.strictObject({ error: z.string(), status: 
 
 export const webhookAnswerSchema = z.strictObject({
   received: z.literal(true),
-  outcome: z.enum(['succeeded', 'pending', 'failed', 'not-found', 'ignored']),
+  outcome: z.enum(['succeeded', 'pending', 'failed', 'not-found', 'mismatch', 'ignored']),
 });
 
 // The schemas above describe exactly the types the code sends.

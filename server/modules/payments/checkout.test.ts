@@ -229,6 +229,94 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     });
   });
 
+  /** The sandbox reports a payment other than the one it was asked for, as a provider priced differently would. */
+  const reportPaid = (sessionId: string, paid: { amount_total_cents?: number; currency?: string }) =>
+    db().updateTable('sandbox_payments').set(paid).where('id', '=', sessionId).execute();
+
+  /** Starts paying through a checkout service whose log is kept, each line with its level. */
+  async function startLogged(student: { id: string; email: string; name: string }, code: string | null) {
+    const logged: [level: string, message: string][] = [];
+    const checkout = checkoutWith({ log: (message, level) => logged.push([level, message]) });
+    const started = await checkout.start(student, code);
+    if (!started.ok) throw new Error(started.message);
+    return { checkout, logged, sessionId: started.url.split('/').pop()! };
+  }
+
+  it('a payment of the amount and currency the store priced is fulfilled once, and nothing is logged', async () => {
+    const student = await newStudent([['beta', 1]]);
+    const { checkout, logged, sessionId } = await startLogged(student, 'TENOFF');
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    expect(await checkout.sync(sessionId)).toBe('succeeded');
+    expect(await checkout.notify(Buffer.from(deliveries[0]!.body), deliveries[0]!.signature)).toBe('succeeded');
+    expect(await checkout.sync(sessionId)).toBe('succeeded');
+    const paid = await checkoutOf(sessionId);
+    expect(paid).toMatchObject({ status: 'complete', total_cents: 1799, currency: 'usd' });
+    const order = await db().selectFrom('orders').selectAll().where('user_id', '=', student.id).execute();
+    expect(order).toEqual([expect.objectContaining({ amount_total_cents: 1799, amount_received_cents: 1799 })]);
+    expect(await count('purchases', student.id)).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+    expect(logged).toEqual([]);
+  });
+
+  it.each([
+    ['another amount', { amount_total_cents: 100 }, '100 usd'],
+    ['another currency', { currency: 'eur' }, '1799 eur'],
+  ])(
+    'a payment of %s is not fulfilled: no access, no order, the coupon given back, the checkout held, one error',
+    async (_, reported, paidText) => {
+      const student = await newStudent([['beta', 1]]);
+      const held = (await coupon('TENOFF')).used_count;
+      const { checkout, logged, sessionId } = await startLogged(student, 'TENOFF');
+      const orderId = (await checkoutOf(sessionId)).order_id;
+      expect((await coupon('TENOFF')).used_count).toBe(held + 1);
+      await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+      await reportPaid(sessionId, reported);
+
+      expect(await checkout.sync(sessionId)).toBe('mismatch');
+      expect((await checkoutOf(sessionId)).status).toBe('mismatch');
+      expect(await ownedExamIds(db(), student.id, now)).not.toContain('beta');
+      expect(await count('purchases', student.id)).toBe(0);
+      expect(await count('orders', student.id)).toBe(0);
+      expect(await cartOf(student.id)).toEqual(['beta']);
+      const usage = await db()
+        .selectFrom('coupon_usages')
+        .select('status')
+        .where('session_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      expect(usage.status).toBe('released');
+      expect((await coupon('TENOFF')).used_count).toBe(held);
+      expect(mailer.sent).toHaveLength(0);
+      expect(logged).toEqual([
+        ['error', expect.stringContaining(`Checkout ${orderId} not fulfilled: paid ${paidText}, priced 1799 usd`)],
+      ]);
+
+      // The webhook, the student's return, the cancel link and the sweep find it held, and say so once.
+      expect(await checkout.notify(Buffer.from(deliveries[0]!.body), deliveries[0]!.signature)).toBe('mismatch');
+      expect(await checkout.sync(sessionId)).toBe('mismatch');
+      expect(await checkout.cancel(student.id, orderId)).toEqual({ sessionId, outcome: 'mismatch' });
+      await checkout.sweep();
+      expect((await checkoutOf(sessionId)).status).toBe('mismatch');
+      expect(await count('purchases', student.id)).toBe(0);
+      expect((await coupon('TENOFF')).used_count).toBe(held);
+      expect(logged).toHaveLength(1);
+    },
+  );
+
+  it('a payment still settling that clears at another amount is held by the sweep, not fulfilled', async () => {
+    const student = await newStudent([['gamma', 1]]);
+    const { checkout, logged, sessionId } = await startLogged(student, null);
+    await sandbox().pay(sessionId, SANDBOX_CARDS.pending);
+    expect(await checkout.sync(sessionId)).toBe('pending');
+    await reportPaid(sessionId, { amount_total_cents: 99_900 });
+    now = new Date(now.getTime() + 31_000);
+    await checkout.sweep();
+    expect((await checkoutOf(sessionId)).status).toBe('mismatch');
+    expect(await count('purchases', student.id)).toBe(0);
+    expect(logged).toEqual([['error', expect.stringMatching(/paid 99900 usd, priced 999 usd/)]]);
+    // Its exam is not held back as settling: the cart can be paid for again.
+    expect((await checkout.settling(student.id)).length).toBe(0);
+  });
+
   it('a mistyped card number is refused on the page and the payment stays open', async () => {
     const student = await newStudent([['alpha', 1]]);
     const sessionId = await startPaying(student);

@@ -35,7 +35,8 @@ export interface CheckoutOptions {
   mailer: Mailer;
   baseUrl: string;
   clock: () => Date;
-  log?: (message: string) => void;
+  /** Where problems go: `error` for one that needs a person (a payment not as priced), `warn` for the rest. */
+  log?: (message: string, level: 'warn' | 'error') => void;
 }
 
 export type StartResult = { ok: true; url: string } | { ok: false; message: string };
@@ -55,7 +56,8 @@ export const UNKNOWN_SESSIONS_PER_MINUTE = 10;
 export function createCheckoutService(options: CheckoutOptions) {
   const { db, provider, clock } = options;
   // A provider's or mail server's message can name the customer: the log keeps no email address.
-  const log = (message: string) => (options.log ?? console.warn)(hideAddresses(message));
+  const log = (message: string, level: 'warn' | 'error' = 'warn') =>
+    (options.log ?? ((line, at) => console[at](line)))(hideAddresses(message), level);
   const iso = () => clock().toISOString();
   // Sessions the store has no record of, looked up for a visitor: each is a question to the provider.
   const unknownLookups = createRateLimit({
@@ -184,10 +186,20 @@ export function createCheckoutService(options: CheckoutOptions) {
   /** Applies what the provider says about a checkout's payment. */
   async function apply(checkout: CheckoutsTable, payment: ProviderPayment): Promise<PaymentOutcome> {
     switch (payment.state) {
-      case 'succeeded':
-        await fulfil(db, checkout.order_id, payment, clock());
+      case 'succeeded': {
+        const done = await fulfil(db, checkout.order_id, payment, clock());
+        if (done === 'mismatch') {
+          log(
+            `Checkout ${checkout.order_id} not fulfilled: paid ${payment.amountTotalCents} ${payment.currency}, ` +
+              `priced ${checkout.total_cents} ${checkout.currency} (payment session ${payment.sessionId}); ` +
+              'held as mismatch, nothing granted',
+            'error',
+          );
+        }
+        if (done === 'mismatch' || done === 'held') return 'mismatch';
         await confirm(checkout);
         return 'succeeded';
+      }
       case 'pending':
         await db
           .updateTable('checkouts')
@@ -216,6 +228,8 @@ export function createCheckoutService(options: CheckoutOptions) {
       await confirm(known);
       return 'succeeded';
     }
+    // Held for support: asking the provider again would only find the same payment.
+    if (known?.status === 'mismatch') return 'mismatch';
     if (!known && caller) {
       if (unknownLookups.exhausted(caller)) return 'not-found';
       unknownLookups.count(caller);
@@ -491,12 +505,13 @@ export function createCheckoutService(options: CheckoutOptions) {
     /**
      * The cancel link: the student's own checkout closes and its coupon hold is given back. A checkout paid
      * already (the page reached again with the Back button, or paid a moment ago) is not cancelled: its
-     * session is answered, so the student is sent to the receipt or the pending page instead.
+     * session is answered, so the student is sent to the receipt or the pending page instead, or told that a
+     * payment not as priced waits for support.
      */
     async cancel(
       userId: string,
       orderId: string,
-    ): Promise<{ sessionId: string; outcome: 'succeeded' | 'pending' } | null> {
+    ): Promise<{ sessionId: string; outcome: 'succeeded' | 'pending' | 'mismatch' } | null> {
       const checkout = await byOrder(orderId);
       if (!checkout || checkout.user_id !== userId) return null;
       if (['creating', 'open'].includes(checkout.status)) await endUnpaid(checkout, 'cancelled');
@@ -504,6 +519,7 @@ export function createCheckoutService(options: CheckoutOptions) {
       if (!after?.session_id) return null;
       if (after.status === 'complete') return { sessionId: after.session_id, outcome: 'succeeded' };
       if (after.status === 'pending') return { sessionId: after.session_id, outcome: 'pending' };
+      if (after.status === 'mismatch') return { sessionId: after.session_id, outcome: 'mismatch' };
       return null;
     },
 

@@ -1,27 +1,61 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { accessEnds } from '../../../shared/progress.ts';
-import type { Database } from '../../db/schema.ts';
+import type { CheckoutsTable, Database } from '../../db/schema.ts';
 import { accessStarts } from '../practice/access.ts';
-import { useCoupon } from '../promotions/coupon-holds.ts';
+import { releaseCoupon, useCoupon } from '../promotions/coupon-holds.ts';
 import { parseLines } from './checkout-lines.ts';
 import type { ProviderPayment } from './provider.ts';
 
 type Db = Kysely<Database>;
 
 /**
+ * What one call did: `fulfilled`, the order is made; `done`, an earlier call had made it (or there is no
+ * such checkout); `mismatch`, the payment is not what the checkout was priced at, and the checkout is held;
+ * `held`, an earlier call had held it.
+ */
+export type Fulfilment = 'fulfilled' | 'done' | 'mismatch' | 'held';
+
+/**
+ * Whether the provider took exactly what the store priced: the checkout's total, in integer cents, in its
+ * currency (an ISO code; Stripe and the sandbox report it in lower case, as the store keeps it).
+ */
+function paidAsPriced(
+  checkout: Pick<CheckoutsTable, 'total_cents' | 'currency'>,
+  payment: Pick<ProviderPayment, 'amountTotalCents' | 'currency'>,
+): boolean {
+  return (
+    payment.amountTotalCents === checkout.total_cents &&
+    payment.currency.toLowerCase() === checkout.currency.toLowerCase()
+  );
+}
+
+/**
  * Turns a paid checkout into an order, in one transaction: a purchase per item (valid for the exam's
  * validity days times the quantity bought, from when any access the student has to the exam ends), the coupon's use, the order and its items, the student's lastOrderAt, and the bought
  * exams taken out of the cart. Runs exactly once per checkout however often, and however concurrently,
  * it is called: the first statement locks the checkout's row (PostgreSQL; SQLite runs one transaction at a
- * time), and a completed checkout is left as it is. Answers whether this call did the work.
+ * time), and a completed checkout is left as it is.
+ *
+ * A payment of another amount or currency than the checkout's total grants nothing: the checkout is held
+ * as `mismatch` for support, and its coupon hold is given back, since no order used it.
  */
-export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, now: Date): Promise<boolean> {
+export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, now: Date): Promise<Fulfilment> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('checkouts').set({ updated_at: at }).where('order_id', '=', orderId).execute();
     const checkout = await trx.selectFrom('checkouts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-    if (!checkout || checkout.status === 'complete') return false;
+    if (!checkout || checkout.status === 'complete') return 'done';
+    if (checkout.status === 'mismatch') return 'held';
+    if (!paidAsPriced(checkout, payment)) {
+      await trx
+        .updateTable('checkouts')
+        .set({ status: 'mismatch', updated_at: at })
+        .where('order_id', '=', orderId)
+        .execute();
+      if (checkout.coupon_code) await releaseCoupon(trx, checkout.coupon_code, orderId, at);
+      return 'mismatch';
+    }
 
     const lines = parseLines(checkout.lines_json);
     const exams = await trx
@@ -54,7 +88,7 @@ export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, 
         amount_subtotal_cents: checkout.subtotal_cents,
         amount_discount_cents: checkout.discount_cents,
         amount_total_cents: checkout.total_cents,
-        // What the provider actually took; the same as the total unless the provider priced it differently.
+        // What the provider actually took: the total, or the checkout would have been held above.
         amount_received_cents: payment.amountTotalCents,
         customer_email: checkout.customer_email,
         customer_name: checkout.customer_name,
@@ -123,6 +157,6 @@ export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, 
       .set({ status: 'complete', session_id: payment.sessionId, updated_at: at })
       .where('order_id', '=', orderId)
       .execute();
-    return true;
+    return 'fulfilled';
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_ID_PATTERN } from '../../../shared/order.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { buildApp } from '../../http/app.ts';
@@ -283,6 +283,37 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
     expect(mailer.sent.map((m) => m.to)).toEqual([student.email]);
     expect(requestsTo('GET', `/v1/checkout/sessions/${sessionId}`).length).toBeGreaterThanOrEqual(2);
   });
+
+  it.each([
+    ['another amount', { amount_total: 1499 }, '1499 usd'],
+    ['another currency', { currency: 'eur' }, '2499 eur'],
+  ] as const)(
+    'a session Stripe reports paid for %s is not fulfilled, and the webhook is answered so',
+    async (_, reported, paidText) => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const student = await newStudent([['alpha', 1]]);
+      const before = await usedCount('FIVEOFF');
+      const { sessionId, orderId } = await startPaying(student, 'FIVEOFF');
+      const paid = stripe.complete(sessionId, 'paid');
+      expect(paid).toMatchObject({ amount_total: 2499, currency: 'usd' });
+      // As if Stripe's page had taken a discount, or a currency, that the store never priced.
+      Object.assign(stripe.sessions.get(sessionId)!, reported);
+
+      expect(await notify('checkout.session.completed', paid)).toEqual({ received: true, outcome: 'mismatch' });
+      expect(await services.checkout.sync(sessionId)).toBe('mismatch');
+      expect((await checkoutOf(orderId)).status).toBe('mismatch');
+      expect(await ordersOf(student.id)).toHaveLength(0);
+      expect(await purchasesOf(student.id)).toHaveLength(0);
+      expect(await holdOf(orderId)).toBe('released');
+      expect(await usedCount('FIVEOFF')).toBe(before);
+      expect(await cartOf(student.id)).toEqual(['alpha']);
+      expect(mailer.sent).toHaveLength(0);
+      expect(errors.mock.calls).toEqual([
+        [expect.stringContaining(`Checkout ${orderId} not fulfilled: paid ${paidText}, priced 2499 usd`)],
+      ]);
+      errors.mockRestore();
+    },
+  );
 
   it('the webhook: a signed checkout.session.completed fulfils; a wrong secret or a changed body is refused', async () => {
     const student = await newStudent([

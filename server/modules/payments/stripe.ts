@@ -37,7 +37,8 @@ function paymentOf(session: Stripe.Checkout.Session): ProviderPayment {
     sessionId: session.id,
     orderId: session.metadata?.orderId ?? null,
     state: stateOf(session),
-    currency: session.currency ?? 'usd',
+    // No currency reported is none, so it matches no checkout's: fulfilment checks what was paid.
+    currency: session.currency ?? '',
     amountSubtotalCents: session.amount_subtotal ?? 0,
     amountDiscountCents: session.total_details?.amount_discount ?? 0,
     amountTotalCents: session.amount_total ?? 0,
