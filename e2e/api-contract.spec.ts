@@ -128,6 +128,15 @@ test('the OpenAPI document describes every answer of the JSON API, for a visitor
   const missing = '00000000-0000-4000-8000-000000000000';
   expect((await contract.post(request, '/api/attempts', { intent: 'submit', attemptId: missing })).status()).toBe(404);
   await contract.post(request, '/api/attempts', { intent: 'start', testId: 'clf-c02-pt1', mode: 'timed' }, false);
+  // One address may start 30 tests a minute signed out (two above); the next start is refused.
+  let signedOutStarts = 2;
+  for (; signedOutStarts < 40; signedOutStarts++) {
+    const next = await request.post('/api/attempts', { data: { intent: 'start-demo', examId: 'pmp' } });
+    if (next.status() !== 200) break;
+  }
+  expect(signedOutStarts).toBe(30);
+  const tooMany = await contract.post(request, '/api/attempts', { intent: 'start-demo', examId: 'pmp' });
+  expect(tooMany.status()).toBe(429);
 
   // A student: signs up, fills a stored cart, checks a coupon; a wrong password is refused.
   const email = uniqueEmail('contract');
@@ -163,6 +172,7 @@ test('the OpenAPI document describes every answer of the JSON API, for a visitor
     'post /api/attempts 403',
     'post /api/attempts 404',
     'post /api/attempts 409',
+    'post /api/attempts 429',
     'post /api/auth/sign-in/email 200',
     'post /api/auth/sign-in/email 401',
     'post /api/auth/sign-out 200',

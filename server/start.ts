@@ -120,8 +120,12 @@ function every(seconds: number, name: string, work: () => Promise<unknown>) {
 // Checkouts left unpaid past their payment page's lifetime give their coupon holds back; payments that
 // settled while nobody asked (their notice lost while the store was stopped) are fulfilled.
 every(5 * 60, 'checkout sweep', () => services.checkout.sweep());
-// Exam-mode attempts whose time ran out with nobody on the page are handed in within a minute.
-every(60, 'hand-in of overdue attempts', () => services.practice.handInOverdue());
+// Exam-mode attempts whose time ran out with nobody on the page are handed in within a minute; anonymous
+// attempts (begun signed out, and demos) go a day after their start and last answer (decision 0024).
+every(60, 'attempt sweep', async () => {
+  await services.practice.handInOverdue();
+  await services.practice.removeOldAnonymousAttempts();
+});
 
 let closing = false;
 async function shutdown(signal: string) {

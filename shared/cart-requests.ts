@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import { MAX_QUANTITY, parseLocalCart } from './cart.ts';
+import { CATALOGUE_ID_PATTERN } from './ids.ts';
 
-const examId = z.string().min(1).max(80);
+/** A catalogue slug: nothing else names an exam, or reaches a query (PostgreSQL refuses a NUL). */
+const examId = z.string().regex(CATALOGUE_ID_PATTERN);
 /** Read leniently (bad lines are dropped); the description is what the OpenAPI document shows. */
 const localCartSchema = z
   .unknown()
   .transform(parseLocalCart)
   .meta({
-    description: `A visitor's cart as the browser keeps it: only the ids and quantities (1–${MAX_QUANTITY}) of its first 100 lines count, and prices come from the store.`,
+    description: `A visitor's cart as the browser keeps it: only the ids and quantities (1–${MAX_QUANTITY}) of its first 100 lines count, a line whose id is not a catalogue id is left out, and prices come from the store.`,
     type: 'array',
     items: {
       type: 'object',
       required: ['id'],
-      properties: { id: { type: 'string', maxLength: 80 }, quantity: { type: 'integer', minimum: 1 } },
+      properties: {
+        id: { type: 'string', pattern: CATALOGUE_ID_PATTERN.source },
+        quantity: { type: 'integer', minimum: 1 },
+      },
     },
   });
 

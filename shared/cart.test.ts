@@ -23,6 +23,19 @@ describe('parseLocalCart', () => {
     ]);
   });
 
+  it('drops a line whose id is not a catalogue id: the server would refuse it', () => {
+    expect(
+      parseLocalCart([
+        { id: 'a\u0000b', quantity: 1 },
+        { id: 'PMP', quantity: 1 },
+        { id: 'pmp ', quantity: 1 },
+        { id: '-pmp', quantity: 1 },
+        { id: 'x'.repeat(81), quantity: 1 },
+        { id: 'aws-saa-c03', quantity: 1 },
+      ]),
+    ).toEqual([{ id: 'aws-saa-c03', quantity: 1 }]);
+  });
+
   it('reads anything else as an empty cart', () => {
     expect(parseLocalCart({ id: 'pmp' })).toEqual([]);
     expect(parseLocalCart(null)).toEqual([]);

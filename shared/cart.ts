@@ -1,3 +1,5 @@
+import { CATALOGUE_ID_PATTERN } from './ids.ts';
+
 export const MAX_QUANTITY = 99;
 
 /** A line of a cart, priced by the server from its own catalogue. */
@@ -34,9 +36,9 @@ export interface LocalCartLine {
 }
 
 /**
- * Reads an anonymous cart from anything: only ids and quantities are kept (and trusted), bad lines and
- * repeats of an exam already read are dropped, at most 100 lines. Plain code rather than a schema
- * library, since it runs on every page.
+ * Reads an anonymous cart from anything: only ids and quantities are kept (and trusted), bad lines (an id
+ * that is not a catalogue id among them) and repeats of an exam already read are dropped, at most 100
+ * lines. Plain code rather than a schema library, since it runs on every page.
  */
 export function parseLocalCart(value: unknown): LocalCartLine[] {
   if (!Array.isArray(value)) return [];
@@ -44,7 +46,7 @@ export function parseLocalCart(value: unknown): LocalCartLine[] {
   return value.slice(0, 100).flatMap((line: unknown) => {
     if (typeof line !== 'object' || line === null) return [];
     const { id, quantity } = line as { id?: unknown; quantity?: unknown };
-    if (typeof id !== 'string' || id.length === 0 || id.length > 80 || seen.has(id)) return [];
+    if (typeof id !== 'string' || !CATALOGUE_ID_PATTERN.test(id) || seen.has(id)) return [];
     seen.add(id);
     const q =
       typeof quantity === 'number' && Number.isInteger(quantity) ? Math.min(MAX_QUANTITY, Math.max(1, quantity)) : 1;

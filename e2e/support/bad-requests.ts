@@ -119,6 +119,13 @@ function pageRequests(): BadRequest[] {
   return list;
 }
 
+/** Content types of a body that is JSON all the same. */
+const NOT_JSON_TYPES: Record<string, string> = {
+  'text/plain': 'text/plain',
+  'a form': 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data; boundary=qq',
+};
+
 /** Every malformed request against the JSON endpoints. */
 function jsonRequests(victim: Victim, origin: string): BadRequest[] {
   const list: BadRequest[] = [];
@@ -150,6 +157,9 @@ function jsonRequests(victim: Victim, origin: string): BadRequest[] {
           if (type === 'string[]') {
             for (const [kind, text] of Object.entries(TEXT_PAYLOADS)) values[`in array: ${kind}`] = [text];
           }
+          if (type === 'cart') {
+            for (const [kind, text] of Object.entries(TEXT_PAYLOADS)) values[`in line id: ${kind}`] = [{ id: text }];
+          }
           for (const [kind, value] of Object.entries(values)) {
             add(`field ${field}${intent}: ${kind}`, JSON.stringify({ ...body, [field]: value }));
           }
@@ -165,6 +175,22 @@ function jsonRequests(victim: Victim, origin: string): BadRequest[] {
         add(`duplicated key${intent}`, `${JSON.stringify(body).slice(0, -1)},"${last}":"' OR 1=1--"}`);
         add(`sent as text/plain${intent}`, JSON.stringify(body), { 'content-type': 'text/plain' });
         add(`binary content type${intent}`, JSON.stringify(body), { 'content-type': 'application/octet-stream' });
+      }
+      // A NUL in each text field of a body that is JSON under another type, which the store's own endpoints
+      // read as JSON all the same; signed in and out.
+      for (const { body, types } of route.templates(victim)) {
+        const intent = typeof body.intent === 'string' ? ` (${body.intent})` : '';
+        for (const [field, type] of Object.entries(types)) {
+          const nul = TEXT_PAYLOADS['null-byte']!;
+          const value = type === 'cart' ? [{ id: nul, quantity: 1 }] : type === 'string' ? nul : null;
+          if (value === null) continue;
+          for (const [name, contentType] of Object.entries(NOT_JSON_TYPES)) {
+            add(`field ${field}${intent}: null-byte sent as ${name}`, JSON.stringify({ ...body, [field]: value }), {
+              ...json,
+              'content-type': contentType,
+            });
+          }
+        }
       }
       const sample = JSON.stringify(route.templates(victim)[0]!.body);
       add('bad JSON: unterminated', '{"intent":');

@@ -139,6 +139,16 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
       },
       { method: 'POST', url: '/api/attempts', headers: json, payload: '{"intent":"submit","attemptId":"a\\u0000"}' },
       { method: 'GET', url: '/api/auth/reset-password/tok%00en?callbackURL=/reset-password' },
+      // The JSON endpoints read a body as JSON whatever its Content-Type says.
+      ...['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/octet-stream'].map(
+        (type) => ({
+          method: 'POST',
+          url: '/api/attempts',
+          headers: { 'content-type': type },
+          payload: '{"intent":"start-demo","examId":"a\\u0000"}',
+        }),
+      ),
+      { method: 'POST', url: '/api/attempts', payload: '{"intent":"start-demo","examId":"a\\u0000"}' },
     ] as const;
     for (const request of refused) {
       const response = await app.inject(request);

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle, Engine } from '../db/database.ts';
 import { importContent } from '../modules/catalogue/content-import.ts';
 import { grantAccess } from '../modules/practice/access.ts';
 import { contentFixture } from '../testing/content-fixtures.ts';
@@ -8,8 +8,23 @@ import { createTestDatabase, engines } from '../testing/databases.ts';
 import { createTestServices, TEST_BASE_URL } from '../testing/services.ts';
 import { buildApp } from './app.ts';
 import { attemptMessages } from '../modules/practice/messages.ts';
+import { SIGNED_OUT_STARTS_PER_MINUTE } from './attempts-endpoint.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
+type Services = ReturnType<typeof createTestServices>;
+
+/** A database of its own with the fixture's exam, and a registered student's session cookie. */
+async function storeWithStudent(engine: Engine) {
+  const database = await createTestDatabase(engine);
+  await importContent(database.db, [contentFixture('exam1', {}, 2)]);
+  const services = createTestServices(database);
+  const registered = await services.accounts.register(
+    { name: 'Student', email: 'student@example.com', password: 'practice-hard-1' },
+    { ip: '10.2.2.2' },
+  );
+  if (!registered.ok) throw new Error(registered.message);
+  return { database, services, cookie: registered.setCookies.map((c) => c.split(';', 1)[0]).join('; ') };
+}
 
 describe.each(engines)('the attempts endpoint on %s', (engine) => {
   let database: DatabaseHandle;
@@ -25,15 +40,8 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await importContent(database.db, [contentFixture('exam1', {}, 2)]);
-    const services = createTestServices(database);
-    const registered = await services.accounts.register(
-      { name: 'Student', email: 'student@example.com', password: 'practice-hard-1' },
-      { ip: '10.2.2.2' },
-    );
-    if (!registered.ok) throw new Error(registered.message);
-    cookie = registered.setCookies.map((c) => c.split(';', 1)[0]).join('; ');
+    let services: Services;
+    ({ database, services, cookie } = await storeWithStudent(engine));
     await grantAccess(database.db, 'student@example.com', 'exam1', new Date());
     app = await buildApp({ database, services, publicUrl: TEST_BASE_URL });
   });
@@ -168,5 +176,50 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     expect(session?.split(';', 1)[0]).toBe(cookie.split('; ').find((c) => c.startsWith('pp.session_token=')));
     expect(session).toMatch(/; Max-Age=2592000(;|$)/);
     expect((await post(start)).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('lets one address start a test signed out 30 times a minute, then refuses with 429; students and others go on', async () => {
+    // An app and database of its own: the limit counts per app, and closing an app closes its database.
+    const { database: own, services, cookie: student } = await storeWithStudent(engine);
+    const proxied = await buildApp({ database: own, services, publicUrl: TEST_BASE_URL, trustProxy: 1 });
+    try {
+      const start = (from: string, body: object, cookie = '') =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/attempts',
+          headers: { 'content-type': 'application/json', origin: TEST_BASE_URL, 'x-forwarded-for': from, cookie },
+          payload: JSON.stringify(body),
+        });
+      const free = { intent: 'start', testId: 'exam1-pt1', mode: 'practice' };
+      const demo = { intent: 'start-demo', examId: 'exam1' };
+      const stored = async () =>
+        Number(
+          (
+            await own.db
+              .selectFrom('attempts')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+
+      // A refused start stores nothing and counts for nothing.
+      expect((await start('10.7.0.1', { intent: 'start', testId: 'exam1-pt2', mode: 'exam' })).statusCode).toBe(403);
+      for (let i = 0; i < SIGNED_OUT_STARTS_PER_MINUTE; i++) {
+        expect((await start('10.7.0.1', i % 2 ? demo : free)).statusCode, `start ${i + 1}`).toBe(200);
+      }
+      expect(await stored()).toBe(SIGNED_OUT_STARTS_PER_MINUTE);
+      for (const body of [free, demo]) {
+        const refused = await start('10.7.0.1', body);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers['cache-control']).toBe('no-store');
+        expect(refused.json()).toEqual({ error: attemptMessages.tooManyStarts, status: 429 });
+      }
+      expect(await stored()).toBe(SIGNED_OUT_STARTS_PER_MINUTE);
+      // Another address, and a student at the same one, start as before.
+      expect((await start('10.7.0.2', free)).statusCode).toBe(200);
+      expect((await start('10.7.0.1', { ...free, mode: 'exam' }, student)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });

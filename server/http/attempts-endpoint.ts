@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
+import { createRateLimit } from '../lib/rate-limit.ts';
+import { attemptMessages } from '../modules/practice/messages.ts';
 import type { Services } from './load-context.ts';
 import { compressNow, sendBody } from './page-body.ts';
+
+/**
+ * How many tests one client address may start signed out in a minute. Each such start stores an attempt that
+ * belongs to nobody (decision 0024); a visitor trying the free tests and demos starts a handful.
+ */
+export const SIGNED_OUT_STARTS_PER_MINUTE = 30;
 
 /**
  * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, JSON in and JSON
@@ -10,6 +18,7 @@ import { compressNow, sendBody } from './page-body.ts';
  * Registered where the same-site check on posts applies, with bodies kept as raw bytes.
  */
 export function registerAttemptsEndpoint(scope: FastifyInstance, services: Services) {
+  const signedOutStarts = createRateLimit({ limit: SIGNED_OUT_STARTS_PER_MINUTE, windowMs: 60_000 });
   scope.all('/api/attempts', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (request.method !== 'POST') return reply.status(405).header('allow', 'POST').send({ error: 'Use POST.' });
@@ -23,6 +32,10 @@ export function registerAttemptsEndpoint(scope: FastifyInstance, services: Servi
     if (renewed.length > 0) reply.header('set-cookie', renewed);
     const { practice } = services;
     const input = parsed.data;
+    const signedOutStart = user === null && (input.intent === 'start' || input.intent === 'start-demo');
+    if (signedOutStart && signedOutStarts.exhausted(request.ip)) {
+      return reply.status(429).send({ error: attemptMessages.tooManyStarts, status: 429 });
+    }
     const outcome =
       input.intent === 'start'
         ? await practice.start(input.testId, user, input.mode)
@@ -35,6 +48,8 @@ export function registerAttemptsEndpoint(scope: FastifyInstance, services: Servi
                 selected: input.selected,
                 ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
               });
+    // Only a start that stored an attempt counts: a refused one stores nothing.
+    if (signedOutStart && !('error' in outcome)) signedOutStarts.count(request.ip);
     // Sent whole and compressed at once: a start or a result is 5-60 KB, and any step that waits for the thread
     // pool waits its turn behind everything a busy server has queued (decision 0017).
     reply.status('error' in outcome ? outcome.status : 200);

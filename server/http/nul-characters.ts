@@ -2,7 +2,10 @@
  * No text this store takes holds a NUL character (U+0000), and PostgreSQL refuses one in any text value: a
  * request that carries one, in its address or its body, is refused with a 400 before any handler sees it,
  * so both databases answer alike. Each encoding is read as its own: `%00` in an address or a form, `\u0000`
- * in JSON (but not an escaped backslash before `u0000`), a raw zero byte anywhere.
+ * in JSON (but not an escaped backslash before `u0000`), a raw zero byte anywhere. The store's JSON
+ * endpoints (`/api/cart`, `/api/attempts`) read a body as JSON whatever its Content-Type says, so any body
+ * that is JSON is read as JSON here too; a form's fields hold their text as typed, so `\u0000` in a form that
+ * is not JSON is text, not a NUL.
  */
 
 export const NUL_REFUSED = { error: 'A field holds a NUL character, which is not accepted.' };
@@ -24,7 +27,18 @@ export function holdsNul(url: string, contentType: string | undefined, body: unk
   if (!Buffer.isBuffer(body) || body.length === 0) return false;
   if (body.includes(0)) return true;
   const type = (contentType ?? '').toLowerCase();
-  if (type.startsWith('application/x-www-form-urlencoded')) return ENCODED_IN_URL.test(body.toString('latin1'));
-  if (type.includes('json')) return ESCAPED_IN_JSON.test(body.toString('latin1'));
-  return false;
+  const text = body.toString('latin1');
+  if (type.startsWith('application/x-www-form-urlencoded') && ENCODED_IN_URL.test(text)) return true;
+  if (!ESCAPED_IN_JSON.test(text)) return false;
+  return type.includes('json') || isJson(body);
+}
+
+/** Whether the body reads as JSON, as `Request.json()` reads it (UTF-8, a byte order mark skipped). */
+function isJson(body: Buffer): boolean {
+  try {
+    JSON.parse(new TextDecoder().decode(body));
+    return true;
+  } catch {
+    return false;
+  }
 }

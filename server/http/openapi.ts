@@ -4,6 +4,7 @@ import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
 import { cartRequestSchema } from '../../shared/cart-requests.ts';
 import { AUTH_OPERATIONS } from '../modules/accounts/auth-requests.ts';
 import { WEBHOOK_PATH } from '../modules/payments/index.ts';
+import { attemptMessages } from '../modules/practice/messages.ts';
 import {
   attemptAnswerSchema,
   attemptRefusalSchema,
@@ -18,6 +19,7 @@ import {
   testInfoSchema,
   webhookAnswerSchema,
 } from './api-schemas.ts';
+import { SIGNED_OUT_STARTS_PER_MINUTE } from './attempts-endpoint.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -146,6 +148,10 @@ function buildDocument(version: string) {
             409: json(
               ref('AttemptRefusal'),
               'The attempt is submitted, its time is up, or the answer was checked already; or its answers are held back while the student takes the same test in exam mode.',
+            ),
+            429: json(
+              ref('AttemptRefusal'),
+              `\`start\` or \`start-demo\` signed out, more than ${SIGNED_OUT_STARTS_PER_MINUTE} times in a minute from one address: "${attemptMessages.tooManyStarts}"`,
             ),
           },
         },

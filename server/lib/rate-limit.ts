@@ -3,7 +3,8 @@ import { RecentlyUsed } from './recently-used.ts';
 /**
  * At most `limit` counted events per caller in each window of `windowMs`, kept in this process's memory for
  * the `callers` seen most recently. For what an anonymous caller could otherwise repeat without end at the
- * store's cost: guessing coupon codes, or making the store ask the payment provider about made-up sessions.
+ * store's cost: guessing coupon codes, making the store ask the payment provider about made-up sessions, or
+ * starting tests signed out, each of which stores an attempt.
  */
 export function createRateLimit(options: { limit: number; windowMs: number; callers?: number; now?: () => number }) {
   const { limit, windowMs, callers = 10_000, now = Date.now } = options;

@@ -15,6 +15,7 @@ import * as m0013 from './0013-overdue-attempts.ts';
 import * as m0014 from './0014-counted-attempts.ts';
 import * as m0015 from './0015-search-text-spacing.ts';
 import * as m0016 from './0016-confirmation-claims.ts';
+import * as m0017 from './0017-signed-out-attempts.ts';
 import * as m0018 from './0018-question-code.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-counted-attempts': m0014,
   '0015-search-text-spacing': m0015,
   '0016-confirmation-claims': m0016,
+  '0017-signed-out-attempts': m0017,
   '0018-question-code': m0018,
 };
 

@@ -337,10 +337,50 @@ export async function overdueAttempts(db: Db, now: Date, limit: number, userId?:
 }
 
 /**
+ * Removes, in one statement, at most `limit` anonymous attempts (kept for nobody: a free test begun signed
+ * out, the short demo) that began before `before` and have had no answer since, oldest first; their answers
+ * go with them. Returns how many went.
+ */
+export async function removeOldAnonymousAttempts(db: Db, before: Date, limit: number): Promise<number> {
+  const cutoff = before.toISOString();
+  const removed = await db
+    .deleteFrom('attempts')
+    // Checked on the row itself too: one that the student handing it in claims meanwhile stays (PostgreSQL
+    // reads again a row that changed while the statement waited for it).
+    .where('user_id', 'is', null)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('attempts as old')
+        .select('old.id')
+        .where('old.user_id', 'is', null)
+        .where('old.started_at', '<', cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('attempt_answers')
+                .select('attempt_answers.attempt_id')
+                .whereRef('attempt_answers.attempt_id', '=', 'old.id')
+                .where('attempt_answers.answered_at', '>=', cutoff),
+            ),
+          ),
+        )
+        .orderBy('old.started_at')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+/**
  * Grades and closes the attempt. Only answers given before the deadline (and its grace) count. Runs once:
  * a second submission, or one racing this, gets the stored result.
  */
-export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, now: Date): Promise<AttemptResult> {
+export async function submitAttempt(
+  db: Db,
+  attempt: Attempt,
+  test: LoadedTest,
+  now: Date,
+): Promise<AttemptResult | null> {
   await db.transaction().execute(async (trx) => {
     if (!(await lockOpenAttempt(trx, attempt.id))) return;
     const answers = await answersOf(trx, attempt.id);
@@ -419,7 +459,8 @@ export async function submitAttempt(db: Db, attempt: Attempt, test: LoadedTest, 
         .execute();
     }
   });
-  return (await resultOf(db, attempt.id, test))!;
+  // Null when the attempt is gone: an anonymous one the sweep removed just before (`removeOldAnonymousAttempts`).
+  return resultOf(db, attempt.id, test);
 }
 
 /** The result and full review of a submitted attempt, read afresh. */

@@ -12,4 +12,6 @@ export const attemptMessages = {
   /** Practice mode: a question that asks for several answers is checked with all of them. */
   chooseAll: (count: number) => `${chooseLabel(count)}: select ${count === 2 ? 'both' : 'them all'} before checking.`,
   signedOut: 'You are signed out. Sign in again to go on with this test: your answers so far are kept.',
+  /** Too many tests started signed out from one client address in a minute (`SIGNED_OUT_STARTS_PER_MINUTE`). */
+  tooManyStarts: 'Too many tests started. Please wait a minute and try again.',
 } as const;

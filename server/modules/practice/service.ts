@@ -27,6 +27,7 @@ import {
   resultFor,
   overdueAttempts,
   isShortDemo,
+  removeOldAnonymousAttempts,
   lostAllQuestions,
   submitAttempt,
   type Attempt,
@@ -83,6 +84,13 @@ type User = Pick<SessionUser, 'id'> | null;
 
 export const DEMO_QUESTIONS = 5;
 export const DEMO_MINUTES = 30;
+/**
+ * How long an anonymous attempt is kept after it began and after its last answer (decision 0024): far beyond
+ * the longest test's clock (600 minutes, `shared/content-schema.ts`) and a sign-up in the middle of a test.
+ */
+export const ANONYMOUS_ATTEMPT_KEPT_MS = 24 * 60 * 60_000;
+/** Anonymous attempts removed at most per sweep, in one statement: a large backlog goes over several minutes. */
+export const ANONYMOUS_ATTEMPTS_PER_SWEEP = 1000;
 /** Sent when access ran out during a practice-mode attempt; the browser shows the server's words. */
 export const ACCESS_ENDED =
   'Your access to this exam has ended. Finish Test shows your result; buy access again to go on practising.';
@@ -401,7 +409,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           .where('status', '=', 'in_progress')
           .execute();
       }
-      return submitAttempt(db, attempt, test, now);
+      // None: an anonymous attempt left a day, which the sweep removed a moment ago.
+      return (await submitAttempt(db, attempt, test, now)) ?? { error: attemptMessages.attemptNotFound, status: 404 };
     },
 
     /**
@@ -488,6 +497,15 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         if (await handInOverdueAttempt(attempt, now)) handedIn++;
       }
       return handedIn;
+    },
+
+    /**
+     * Removes anonymous attempts (begun signed out, and every short demo) once a day has passed since they
+     * began and since their last answer: they are shown nowhere, and only their open page could go on with
+     * them. One a student hands in after signing up is theirs from then on, never removed. Returns how many went.
+     */
+    removeOldAnonymousAttempts(limit = ANONYMOUS_ATTEMPTS_PER_SWEEP): Promise<number> {
+      return removeOldAnonymousAttempts(db, new Date(clock().getTime() - ANONYMOUS_ATTEMPT_KEPT_MS), limit);
     },
   };
 }
