@@ -32,11 +32,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0vite[\\/]preload-helper/,
                 },
-                // The small modules every page uses (layout, formatting, messages) travel together; page-specific
-                // rules, and dates (app/lib/time-zone.ts), travel with the pages that use them.
+                // The small modules every page uses (layout, formatting, messages) travel together, and the
+                // scoring rules, which a file of their own made the running test pay for (decision 0003).
+                // Page-specific rules, and dates (app/lib/time-zone.ts), travel with the pages that use them.
                 {
                   name: 'common',
-                  test: /[\\/]app[\\/](components[\\/]|lib[\\/](?!time-zone\.))|[\\/]shared[\\/](money|messages|exam-display)\.ts/,
+                  test: /[\\/]app[\\/](components[\\/]|lib[\\/](?!time-zone\.))|[\\/]shared[\\/](money|messages|exam-display|scoring)\.ts/,
                 },
               ],
             },

@@ -193,6 +193,21 @@ test('a double click on Check Answer checks once, and no message follows to the 
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(checks).toHaveLength(1);
+
+  // On a busy phone the second press of a double click can come after the verdict: it is still the same
+  // press of Check, and does not keep the student on the question as a click of their own would.
+  const second = (await answersOf(EXAM, DEMO))[1]!;
+  await chooseOptions(page, second, second.correct);
+  const button = await page.getByRole('button', { name: 'Check Answer' }).boundingBox();
+  await page.mouse.move(button!.x + button!.width / 2, button!.y + button!.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(page.getByText('Correct!')).toBeVisible();
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  await page.clock.runFor(1600);
+  await expect(page.getByRole('heading', { name: 'Question 3 of 11' })).toBeVisible();
+  expect(checks).toHaveLength(2);
 });
 
 test('a double click on Start or Retry starts one attempt', async ({ page }) => {
@@ -286,7 +301,7 @@ test('a third choice on a "choose two" question is refused, and says why', async
 });
 
 test('moving on after a check waits for a student who acts, and can be turned off for good', async ({ page }) => {
-  const [first, second] = await answersOf(EXAM, DEMO);
+  const [first, second, third] = await answersOf(EXAM, DEMO);
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
@@ -299,16 +314,23 @@ test('moving on after a check waits for a student who acts, and can be turned of
   await page.keyboard.press('Tab');
   await page.clock.runFor(2500);
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  // So does a click.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseOptions(page, second!, second!.correct);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await page.getByText('Correct!').click();
+  await page.clock.runFor(2500);
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
 
   const moveOn = page.getByRole('checkbox', { name: 'Go to the next question after checking' });
   await expect(moveOn).toBeChecked();
   await moveOn.uncheck();
   await page.getByRole('button', { name: 'Next' }).click();
-  await chooseOptions(page, second!, second!.correct);
+  await chooseOptions(page, third!, third!.correct);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();
   await page.clock.runFor(2500);
-  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Question 3 of 11' })).toBeVisible();
   // The choice is kept in this browser for the next test.
   await page.clock.resume();
   await page.reload();
@@ -333,7 +355,10 @@ test('the keys of the test do nothing while focus is in the site’s header', as
   await expect(page.getByText('Keys: 1–4 choose, N next, P previous, F flag.')).toBeVisible();
 });
 
-test('a touch screen is not told of the test’s keys', async ({ browser }) => {
+test('a touch screen is not told of the test’s keys, and a finger scrolling to read keeps a checked question on screen', async ({
+  browser,
+}) => {
+  const first = (await answersOf(EXAM, DEMO))[0]!;
   const context = await browser.newContext({
     hasTouch: true,
     isMobile: true,
@@ -341,11 +366,24 @@ test('a touch screen is not told of the test’s keys', async ({ browser }) => {
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });
   const page = await context.newPage();
-  await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await page.clock.install();
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Start Exam Mode' }).click();
+  await page.getByRole('button', { name: 'Start Practice Mode' }).tap();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await expect(page.getByText('Keys: 1–4 choose, N next, P previous, F flag.')).toBeHidden();
+  await stopTheClock(page);
+  const option = first.options.findIndex((o) => o.id === first.correct[0]);
+  await page.getByRole('group').locator('label').nth(option).tap();
+  await page.getByRole('button', { name: 'Check Answer' }).tap();
+  await expect(page.getByText('Correct!')).toBeVisible();
+  // A finger that scrolls to read the explanation: no tap, so no click, only touches.
+  const touch = await context.newCDPSession(page);
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 180, y: 600 }] });
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 180, y: 400 }] });
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.clock.runFor(2500);
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await context.close();
 });
 

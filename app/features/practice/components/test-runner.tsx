@@ -166,18 +166,21 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   // have their own next step). Coming back to a question checked earlier moves nothing.
   useEffect(() => {
     if (!autoAdvance || advanceFrom !== index || last) return;
-    const stay = () => setAdvanceFrom(null);
+    // The second press of a double click on Check Answer is not the student acting, though a busy phone may
+    // deliver it after the verdict: a mouse press's detail counts the presses of one click.
+    const stay = (event: Event) => {
+      if ((event as UIEvent).detail < 2) setAdvanceFrom(null);
+    };
+    const acts = ['keydown', 'mousedown', 'touchstart'];
     const timer = setTimeout(() => {
       setAdvanceFrom(null);
       setIndex(advanceFrom + 1);
       setMessage(null); // a message was about the question left behind
     }, AUTO_ADVANCE_MS);
-    document.addEventListener('keydown', stay);
-    document.addEventListener('pointerdown', stay);
+    for (const act of acts) document.addEventListener(act, stay);
     return () => {
       clearTimeout(timer);
-      document.removeEventListener('keydown', stay);
-      document.removeEventListener('pointerdown', stay);
+      for (const act of acts) document.removeEventListener(act, stay);
     };
   }, [autoAdvance, advanceFrom, index, last]);
 
@@ -299,14 +302,10 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
                     <span className="whitespace-pre-wrap">
                       <span className="sr-only">Option {i + 1}: </span>
                       {option.text}
-                      {revealed && right && (
-                        <span className="ml-2 text-sm font-semibold text-emerald-800">
-                          <span className="sr-only">, </span>Correct answer
-                        </span>
-                      )}
-                      {revealed && chosen && !right && (
-                        <span className="ml-2 text-sm font-semibold text-red-800">
-                          <span className="sr-only">, </span>Your answer
+                      {revealed && (right || chosen) && (
+                        <span className={`ml-2 text-sm font-semibold ${right ? 'text-emerald-800' : 'text-red-800'}`}>
+                          <span className="sr-only">, </span>
+                          {right ? 'Correct answer' : 'Your answer'}
                         </span>
                       )}
                     </span>
