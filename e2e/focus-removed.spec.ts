@@ -87,7 +87,7 @@ test('Remove coupon moves focus to the coupon field; Check again to the order su
 
 test("the demo result's Maybe Later moves focus to the result heading", async ({ page }) => {
   await handInBlank(page, DEMO_TEST);
-  const invite = page.getByRole('region', { name: 'Keep your next scores' });
+  const invite = page.getByRole('region', { name: 'Keep this score' });
   await tabAndEnter(page, invite.getByRole('button', { name: 'Maybe Later' }));
   await expect(invite).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Keep Practicing!' })).toBeFocused();

@@ -28,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const mode = parseMode(new URL(request.url).searchParams.get('mode'));
   const opened = isCatalogueId(params.testId)
-    ? await context.services.practice.openTest(params.testId, context.user, mode)
+    ? await context.services.practice.openTest(params.testId, context.user, mode, await context.keptTests())
     : ({ kind: 'not-found' } as const);
   if (opened.kind === 'not-found')
     throw data(practiceMessages.loadTestFailed(practiceMessages.testNotFound(params.testId.slice(0, 80))), {
@@ -55,9 +55,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     modeTexts: {
       exam: `${counted(rest.info.questionCount, 'question')} in ${counted(rest.info.timeLimitMinutes, 'minute')}, like the real exam. Results and explanations at the end.`,
       practice: 'No timer. Check each answer as you go and read the explanation straight away.',
+      // Signed out: a free test is kept by this browser for a day, and becomes the student's on signing in.
+      signedOut: context.user ? null : 'You are taking the free demo: sign up or log in to keep your score.',
     },
     mode,
-    signedIn: context.user !== null,
     google: context.services.accounts.googleEnabled,
   };
 }
@@ -76,7 +77,7 @@ type Stage =
   | { kind: 'done'; result: AttemptResult; timeUp?: boolean };
 
 export default function PracticeTest({ loaderData }: Route.ComponentProps) {
-  const { info, mode, signedIn, google, unfinished, last, modeTexts } = loaderData;
+  const { info, mode, google, unfinished, last, modeTexts } = loaderData;
   const [stage, setStage] = useState<Stage>(
     loaderData.result
       ? { kind: 'done', result: loaderData.result, timeUp: loaderData.timeUp }
@@ -139,11 +140,7 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
             onStart={() => void start('practice')}
             primary={mode === 'practice'}
           />
-          {!signedIn && (
-            <p className="text-sm text-slate-700 md:col-span-2">
-              You are taking the free demo: your answers are not saved.
-            </p>
-          )}
+          {modeTexts.signedOut && <p className="text-sm text-slate-700 md:col-span-2">{modeTexts.signedOut}</p>}
         </section>
       )}
       {stage.kind === 'running' && (

@@ -112,7 +112,8 @@ function pageRequests(): BadRequest[] {
         cookie: `pp.session_token=${encodeText("' OR 1=1--")}.${'A'.repeat(43)}`,
       });
       add(as, 'cookie: malformed', pageUrl(route, params, ''), 'GET', {
-        cookie: 'pp.session_token=%E0%A4%A; pp_flash=%7B%22type%22%3A1%7D; pp_flash=e30K; ;;=; x',
+        cookie:
+          'pp.session_token=%E0%A4%A; pp_flash=%7B%22type%22%3A1%7D; pp_flash=e30K; pp_free_tests=W10.****; pp_free_tests=%; ;;=; x',
       });
     }
   }

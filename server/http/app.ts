@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER } from '../modules/accounts/auth.ts';
 import { offeredAuthRequest } from '../modules/accounts/auth-requests.ts';
 import { registerAttemptsEndpoint } from './attempts-endpoint.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
+import { claimKeptTests, keptTestsCookies } from './kept-tests.ts';
 import type { Services } from './load-context.ts';
 import { sendPage } from './page-body.ts';
 import { OPENAPI_PATH, openApiText } from './openapi.ts';
@@ -59,6 +60,8 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', () => database.close());
 
   const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const keptTestsOfOrigin = keptTestsCookies(services.cookieSecret);
+  const keptTests = (request: FastifyRequest) => keptTestsOfOrigin(originOf(request));
   const pageCache =
     build && options.pageCacheSeconds
       ? createPageCache({
@@ -151,7 +154,7 @@ export async function buildApp(options: AppOptions) {
       if (crossSite) return reply.status(403).send({ error: 'Requests from other sites are not accepted.' });
     });
 
-    registerAttemptsEndpoint(fetchRoutes, services);
+    registerAttemptsEndpoint(fetchRoutes, services, keptTests);
 
     if (build) {
       const handle = createRequestHandler(build, mode);
@@ -162,9 +165,14 @@ export async function buildApp(options: AppOptions) {
         const user = request.headers.cookie
           ? await services.accounts.currentUser(fetchRequest.headers, (cookies) => renewed.push(...cookies))
           : null;
+        // Before any loader runs: a student who has just signed in sees the free tests they took signed out.
+        const keptCookie = keptTests(request);
+        const cleared = user && (await claimKeptTests(keptCookie, request.headers.cookie, user, services.practice));
+        if (cleared) renewed.push(cleared);
         const response = await handle(fetchRequest, {
           services,
           user,
+          keptTests: async () => (user ? [] : keptCookie.read(request.headers.cookie)),
           client,
           nonce: reply.cspNonce.script,
           styleNonce: reply.cspNonce.style,

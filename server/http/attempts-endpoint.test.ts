@@ -178,6 +178,67 @@ describe.each(engines)('the attempts endpoint on %s', (engine) => {
     expect((await post(start)).headers['set-cookie']).toBeUndefined();
   });
 
+  it('keeps the free tests a browser starts signed out, resumes them, and gives them to the student who signs in', async () => {
+    const visitor = { cookie: '' };
+    const asVisitor = async (body: object) => {
+      const answer = await post(body, { cookie: visitor.cookie });
+      const kept = [answer.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('pp_free_tests='));
+      if (kept) visitor.cookie = kept.split(';', 1)[0]!;
+      return { answer, kept };
+    };
+    const exam = await asVisitor({ intent: 'start', testId: 'exam1-pt1', mode: 'exam' });
+    expect(exam.answer.statusCode).toBe(200);
+    expect(exam.kept).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/);
+    const examId = exam.answer.json<{ id: string }>().id;
+    const question = exam.answer.json<{ questions: { id: string }[] }>().questions[0]!.id;
+    await asVisitor({ intent: 'answer', attemptId: examId, questionId: question, selected: ['b'] });
+    // A second start of the same test and mode, after a reload, resumes it with its answer.
+    const again = await asVisitor({ intent: 'start', testId: 'exam1-pt1', mode: 'exam' });
+    const resumed = again.answer.json<{ id: string; questions: { id: string; selected: string[] }[] }>();
+    expect(resumed.id).toBe(examId);
+    expect(resumed.questions.find((q) => q.id === question)?.selected).toEqual(['b']);
+    const practiceId = (await asVisitor({ intent: 'start', testId: 'exam1-pt1', mode: 'practice' })).answer.json<{
+      id: string;
+    }>().id;
+    expect(practiceId).not.toBe(examId);
+    // The short demo is kept by nobody: it leaves the cookie as it was.
+    expect((await asVisitor({ intent: 'start-demo', examId: 'exam1' })).kept).toBeUndefined();
+
+    // A cookie altered by hand names nothing: the start is a new attempt.
+    const [name, value] = visitor.cookie.split('=') as [string, string];
+    const forged = await post(
+      { intent: 'start', testId: 'exam1-pt1', mode: 'exam' },
+      { cookie: `${name}=${value.replace(/^./, (c) => (c === 'W' ? 'X' : 'W'))}` },
+    );
+    expect(forged.json<{ id: string }>().id).not.toBe(examId);
+
+    // Signed in on the same browser, the first request makes them the student's and removes the cookie; but
+    // the student is taking this test in practice mode already, and that one stays the one they go on with.
+    const ownPractice = (await post({ intent: 'start', testId: 'exam1-pt1', mode: 'practice' })).json<{ id: string }>();
+    const signedIn = await post(
+      { intent: 'answer', attemptId: examId, questionId: question, selected: ['a'] },
+      {
+        cookie: `${cookie}; ${visitor.cookie}`,
+      },
+    );
+    expect(signedIn.statusCode).toBe(200);
+    const cleared = [signedIn.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('pp_free_tests='));
+    expect(cleared).toMatch(/Max-Age=0/);
+    const ownerOf = async (id: string) =>
+      (
+        await database.db
+          .selectFrom('attempts')
+          .leftJoin('users', 'users.id', 'attempts.user_id')
+          .select('users.email')
+          .where('attempts.id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).email;
+    expect(await ownerOf(examId)).toBe('student@example.com');
+    expect(await ownerOf(practiceId)).toBeNull();
+    expect((await post({ intent: 'start', testId: 'exam1-pt1', mode: 'practice' })).json()).toMatchObject(ownPractice);
+    expect((await post({ intent: 'submit', attemptId: examId })).json()).toMatchObject({ saved: true });
+  });
+
   it('lets one address start a test signed out 30 times a minute, then refuses with 429; students and others go on', async () => {
     // An app and database of its own: the limit counts per app, and closing an app closes its database.
     const { database: own, services, cookie: student } = await storeWithStudent(engine);

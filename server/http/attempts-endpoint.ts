@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
 import { createRateLimit } from '../lib/rate-limit.ts';
 import { attemptMessages } from '../modules/practice/messages.ts';
+import { claimKeptTests, type KeptTestsCookie } from './kept-tests.ts';
 import type { Services } from './load-context.ts';
 import { compressNow, sendBody } from './page-body.ts';
 
@@ -17,7 +18,11 @@ export const SIGNED_OUT_STARTS_PER_MINUTE = 30;
  * the test page sends one request per answer, which makes it the store's busiest endpoint (decision 0013).
  * Registered where the same-site check on posts applies, with bodies kept as raw bytes.
  */
-export function registerAttemptsEndpoint(scope: FastifyInstance, services: Services) {
+export function registerAttemptsEndpoint(
+  scope: FastifyInstance,
+  services: Services,
+  keptTests: (request: FastifyRequest) => KeptTestsCookie,
+) {
   const signedOutStarts = createRateLimit({ limit: SIGNED_OUT_STARTS_PER_MINUTE, windowMs: 60_000 });
   scope.all('/api/attempts', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -25,20 +30,25 @@ export function registerAttemptsEndpoint(scope: FastifyInstance, services: Servi
     const parsed = attemptRequestSchema.safeParse(jsonOf(request.body));
     if (!parsed.success) return reply.status(400).send({ error: 'That request is not valid.' });
     const cookie = request.headers.cookie;
-    const renewed: string[] = [];
+    const setCookies: string[] = [];
     const user = cookie
-      ? await services.accounts.currentUser(new Headers({ cookie }), (cookies) => renewed.push(...cookies))
+      ? await services.accounts.currentUser(new Headers({ cookie }), (cookies) => setCookies.push(...cookies))
       : null;
-    if (renewed.length > 0) reply.header('set-cookie', renewed);
     const { practice } = services;
+    const keptCookie = keptTests(request);
+    const cleared = user && (await claimKeptTests(keptCookie, cookie, user, practice));
+    if (cleared) setCookies.push(cleared);
+    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     const input = parsed.data;
     const signedOutStart = user === null && (input.intent === 'start' || input.intent === 'start-demo');
     if (signedOutStart && signedOutStarts.exhausted(request.ip)) {
       return reply.status(429).send({ error: attemptMessages.tooManyStarts, status: 429 });
     }
+    // Signed out, a start resumes a free test this browser keeps (decision 0026).
+    const kept = user === null && input.intent === 'start' ? await keptCookie.read(cookie) : [];
     const outcome =
       input.intent === 'start'
-        ? await practice.start(input.testId, user, input.mode)
+        ? await practice.start(input.testId, user, input.mode, kept)
         : input.intent === 'start-demo'
           ? await practice.startDemo(input.examId)
           : input.intent === 'submit'
@@ -48,8 +58,13 @@ export function registerAttemptsEndpoint(scope: FastifyInstance, services: Servi
                 selected: input.selected,
                 ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
               });
-    // Only a start that stored an attempt counts: a refused one stores nothing.
-    if (signedOutStart && !('error' in outcome)) signedOutStarts.count(request.ip);
+    // Only a start that stored an attempt counts: a refused one stores nothing, and neither does a resumed one.
+    const resumed = 'id' in outcome && kept.includes(outcome.id);
+    if (signedOutStart && !('error' in outcome) && !resumed) signedOutStarts.count(request.ip);
+    // A free test begun signed out is kept by this browser, to resume and to claim on signing in (decision 0026).
+    if (input.intent === 'start' && user === null && 'id' in outcome) {
+      reply.header('set-cookie', [...setCookies, await keptCookie.keep(outcome.id, kept)]);
+    }
     // Sent whole and compressed at once: a start or a result is 5-60 KB, and any step that waits for the thread
     // pool waits its turn behind everything a busy server has queued (decision 0017).
     reply.status('error' in outcome ? outcome.status : 200);

@@ -25,6 +25,8 @@ export interface RequestContext {
   services: Services;
   /** The signed-in user, or null. Resolved once per request from the session cookie. */
   user: SessionUser | null;
+  /** Signed out: the attempt ids of the free tests this browser began, to resume (decision 0026); read when asked. */
+  keptTests: () => Promise<readonly string[]>;
   /** The caller's address and cookies, for calls made on their behalf. */
   client: Client;
   /** The Content-Security-Policy nonce of this response, for the scripts React Router writes. */

@@ -128,7 +128,7 @@ function buildDocument(version: string) {
           tags: ['tests'],
           summary: 'Start, answer, flag, check or submit an attempt',
           description:
-            'The first practice test of an exam (and the short demo) is open to everyone; the others need an active purchase. An attempt kept for a student answers to that student alone.',
+            "The first practice test of an exam (and the short demo) is open to everyone; the others need an active purchase. An attempt kept for a student answers to that student alone. A `start` signed out sets `pp_free_tests`, an HttpOnly cookie naming the free tests this browser began: a later `start` of the same test and mode resumes its attempt, and the first request signed in makes them the student's and removes the cookie.",
           requestBody: { required: true, content: { 'application/json': { schema: ref('AttemptRequest') } } },
           responses: {
             200: json(

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { view } from '../../testing/attempts.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { findAttempt, submitAttempt } from './attempts.ts';
 import { attemptMessages } from './messages.ts';
@@ -11,11 +12,6 @@ import { ANONYMOUS_ATTEMPT_KEPT_MS } from './service.ts';
 import { createTestCache } from './test-content.ts';
 
 const HOUR = 3_600_000;
-
-function view(v: AttemptView | { error: string }): AttemptView {
-  if (!('questions' in v)) throw new Error(`expected an attempt, got ${JSON.stringify(v)}`);
-  return v;
-}
 
 /**
  * Attempts kept for nobody (begun signed out, and every short demo) are removed by the sweep a day after they

@@ -100,9 +100,36 @@ export async function openAttempts(
     .where('status', '=', 'in_progress')
     .orderBy('started_at', 'desc')
     .execute();
+  return newestByMode(rows);
+}
+
+/** The first of each mode among attempts listed newest first. */
+function newestByMode(rows: Attempt[]): Partial<Record<TestMode, Attempt>> {
   const newest: Partial<Record<TestMode, Attempt>> = {};
   for (const row of rows) newest[row.mode] ??= row;
   return newest;
+}
+
+/**
+ * The unfinished attempts of a test that a browser keeps from its visits signed out (decision 0026), the
+ * newest in each mode: nobody's yet, and not the short demo, which is kept for nobody.
+ */
+export async function keptOpenAttempts(
+  db: Db,
+  kept: readonly string[],
+  testId: string,
+): Promise<Partial<Record<TestMode, Attempt>>> {
+  if (kept.length === 0) return {};
+  const rows = await db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('id', 'in', [...kept])
+    .where('user_id', 'is', null)
+    .where('test_id', '=', testId)
+    .where('status', '=', 'in_progress')
+    .orderBy('started_at', 'desc')
+    .execute();
+  return newestByMode(rows.filter((row) => !isShortDemo(row)));
 }
 
 async function answersOf(db: Db, attemptId: string): Promise<Answers> {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { result, view } from '../../testing/attempts.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import type { AttemptResult, AttemptView } from '../../../shared/practice.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { raiseCatalogueVersion } from '../catalogue/catalogue-version.ts';
 import { importContent } from '../catalogue/content-import.ts';
@@ -12,16 +12,6 @@ import { up as dateOverdueAttempts } from '../../db/migrations/0013-overdue-atte
 import { grantAccess, revokeAccess } from './access.ts';
 import { ACCESS_ENDED, EXAM_RUNNING, REVIEW_ACCESS_ENDED, REVIEW_WAITS } from './service.ts';
 import { attemptMessages } from './messages.ts';
-
-const isView = (v: AttemptView | { error: string }): v is AttemptView => 'questions' in v;
-function view(v: AttemptView | { error: string; status: number }): AttemptView {
-  if (!isView(v)) throw new Error(`expected an attempt, got ${JSON.stringify(v)}`);
-  return v;
-}
-function result(r: AttemptResult | { error: string; status: number }): AttemptResult {
-  if (!('review' in r)) throw new Error(`expected a result, got ${JSON.stringify(r)}`);
-  return r;
-}
 
 describe.each(engines)('the test engine on %s', (engine) => {
   let database: DatabaseHandle;

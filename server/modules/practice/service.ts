@@ -27,6 +27,7 @@ import {
   resultFor,
   overdueAttempts,
   isShortDemo,
+  keptOpenAttempts,
   removeOldAnonymousAttempts,
   lostAllQuestions,
   submitAttempt,
@@ -81,6 +82,8 @@ export interface ExamProgressPage {
 }
 
 type User = Pick<SessionUser, 'id'> | null;
+/** The attempt ids of the free tests a browser began signed out (decision 0026). */
+type Kept = readonly string[];
 
 export const DEMO_QUESTIONS = 5;
 export const DEMO_MINUTES = 30;
@@ -185,11 +188,12 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   }
 
   /**
-   * The student's unfinished attempts of the test, by mode. One with none of its questions left in the test
-   * (a content import replaced them all) has nothing to resume or grade: it is discarded, so a new one starts.
+   * The student's unfinished attempts of the test, by mode; signed out, those this browser keeps. One with
+   * none of its questions left in the test (a content import replaced them all) has nothing to resume or
+   * grade: it is discarded, so a new one starts.
    */
-  async function unfinishedOf(userId: string, test: LoadedTest): Promise<Partial<Record<TestMode, Attempt>>> {
-    const open = await openAttempts(db, userId, test.info.id);
+  async function unfinishedOf(user: User, test: LoadedTest, kept: Kept): Promise<Partial<Record<TestMode, Attempt>>> {
+    const open = user ? await openAttempts(db, user.id, test.info.id) : await keptOpenAttempts(db, kept, test.info.id);
     for (const mode of ['exam', 'practice'] as const) {
       const attempt = open[mode];
       if (attempt && lostAllQuestions(attempt, test)) {
@@ -237,12 +241,16 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   return {
     progress: createStudentProgress(db, clock),
 
-    /** What the test page shows on arrival: a start screen, the attempt to resume, or a result. */
-    async openTest(testId: string, user: User, mode: TestMode): Promise<OpenedTest> {
+    /**
+     * What the test page shows on arrival: a start screen, the attempt to resume, or a result. `kept`: signed
+     * out, the free tests this browser began, which resume as a student's own do.
+     */
+    async openTest(testId: string, user: User, mode: TestMode, kept: Kept = []): Promise<OpenedTest> {
       const test = await loadTest(testId);
       if (!test) return { kind: 'not-found' };
       const now = clock();
-      const unfinishedByMode = user ? await unfinishedOf(user.id, test) : {};
+      // Signed out, only the free test opens: what a browser kept of another test is not looked at.
+      const unfinishedByMode = user || test.info.isDemo ? await unfinishedOf(user, test, kept) : {};
       const open = unfinishedByMode[mode];
       const { open: unlocked, accessEnded } = await lockState(test, user, now);
       if (!unlocked) {
@@ -268,8 +276,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (!open) {
         // The start screen offers both modes: an unfinished attempt in the other one is offered to resume.
         const other: TestMode = mode === 'exam' ? 'practice' : 'exam';
-        const kept = unfinishedByMode[other];
-        const unfinished = kept && !isOverdue(kept, now) ? [other] : [];
+        const otherOpen = unfinishedByMode[other];
+        const unfinished = otherOpen && !isOverdue(otherOpen, now) ? [other] : [];
         const last = user ? await lastAttemptOf(user.id, test) : null;
         return { kind: 'ready', info: test.info, attempt: null, result: null, unfinished, last };
       }
@@ -284,10 +292,11 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
 
     /**
      * Starts an attempt in this mode (Retry starts another). A signed-in student's unfinished attempt of the
-     * test in this mode is never handed in for them: it resumes instead. One found overdue is graded with
-     * the answers given in time, as on return to the page, and a new attempt starts.
+     * test in this mode is never handed in for them: it resumes instead, as does one this browser keeps from
+     * signed out (`kept`). One found overdue is graded with the answers given in time, as on return to the
+     * page, and a new attempt starts.
      */
-    async start(testId: string, user: User, mode: TestMode): Promise<AttemptView | Refusal> {
+    async start(testId: string, user: User, mode: TestMode, kept: Kept = []): Promise<AttemptView | Refusal> {
       const test = await loadTest(testId);
       if (!test) return { error: practiceMessages.testNotFound(testId), status: 404 };
       const now = clock();
@@ -296,10 +305,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         return { error: accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore, status: 403 };
       }
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
-      if (!user) return attemptView(db, await createAttempt(db, test, null, mode, now), test, now);
-      const open = (await unfinishedOf(user.id, test))[mode];
+      const open = (await unfinishedOf(user, test, kept))[mode];
       if (open && !isOverdue(open, now)) return viewOf(open, test, user, now);
       if (open) await submitAttempt(db, open, test, now);
+      if (!user) return attemptView(db, await createAttempt(db, test, null, mode, now), test, now);
       // A second start of the same test at once (a double click, two tabs) resumes the attempt the first made.
       const attempt = await db.transaction().execute(async (trx) => {
         await lockUser(trx, user.id);
@@ -335,6 +344,42 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const now = clock();
       const attempt = await createAttempt(db, demo, null, 'exam', now, { demo: true });
       return { info: demo.info, attempt: await attemptView(db, attempt, demo, now) };
+    },
+
+    /**
+     * Makes the free tests a browser kept from signed out (decision 0026) the student's who signs in on it:
+     * those handed in join their history, and unfinished ones resume as theirs, unless they are already
+     * taking the same test in that mode. The short demo stays nobody's. Returns how many became theirs.
+     */
+    async claimKept(userId: string, kept: Kept): Promise<number> {
+      if (kept.length === 0) return 0;
+      const rows = await db
+        .selectFrom('attempts')
+        .selectAll()
+        .where('id', 'in', [...kept])
+        .where('user_id', 'is', null)
+        .orderBy('started_at', 'desc')
+        .execute();
+      // Only what a visitor may take: a free test that is still free (an import may have moved it behind the
+      // purchase since), never the short demo.
+      const claimable: Attempt[] = [];
+      for (const row of rows) if (!isShortDemo(row) && (await loadTest(row.test_id))?.info.isDemo) claimable.push(row);
+      if (claimable.length === 0) return 0;
+      return db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId);
+        let claimed = 0;
+        for (const row of claimable) {
+          if (row.status === 'in_progress' && (await openAttempts(trx, userId, row.test_id))[row.mode]) continue;
+          const updated = await trx
+            .updateTable('attempts')
+            .set({ user_id: userId })
+            .where('id', '=', row.id)
+            .where('user_id', 'is', null)
+            .executeTakeFirst();
+          claimed += Number(updated.numUpdatedRows);
+        }
+        return claimed;
+      });
     },
 
     /** The legacy test list: every test this student may open, exam by exam. */

@@ -13,7 +13,7 @@ interface Props {
   /** The clock ran out and the attempt was handed in by itself. */
   timeUp?: boolean;
   onRetry: () => void;
-  /** An anonymous demo: nothing was saved, so invite the visitor to sign up. */
+  /** A free test taken signed out: kept for its browser a day, it is saved once the visitor signs up or in. */
   invite: { google: boolean } | null;
   /** The short demo ends by leading to the purchase instead of the practice tests. */
   proceed?: { label: string; onProceed: () => void };
@@ -41,11 +41,11 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
       {inviting && invite && (
         <section aria-labelledby="invite-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6">
           <h3 id="invite-heading" className="text-lg font-semibold">
-            Keep your next scores
+            Keep this score
           </h3>
           <p className="mt-1 text-slate-700">
-            Tests taken signed out are not kept. Sign up to keep the scores of the tests you take next, follow your
-            progress and unlock every practice test.
+            Sign up, or log in, within a day to keep this score in your history, follow your progress and unlock every
+            practice test.
           </p>
           {invite.google ? (
             <GoogleButton
