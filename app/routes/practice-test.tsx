@@ -55,7 +55,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     modeTexts: {
       exam: `${counted(rest.info.questionCount, 'question')} in ${counted(rest.info.timeLimitMinutes, 'minute')}, like the real exam. Results and explanations at the end.`,
       practice: 'No timer. Check each answer as you go and read the explanation straight away.',
-      // Signed out: a free test is kept by this browser for a day, and becomes the student's on signing in.
+      // Signed out: the browser keeps its free tests, which become the student's on signing in (decision 0026).
       signedOut: context.user ? null : 'You are taking the free demo: sign up or log in to keep your score.',
     },
     mode,
