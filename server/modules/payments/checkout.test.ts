@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ID_PATTERN } from '../../../shared/order.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -588,6 +589,42 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
       ),
     ]);
     expect(logged.join()).not.toContain(student.email);
+  });
+
+  it('a confirmation sent whose sending cannot be recorded is not sent again by the next visit or sweep', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const sent: string[] = [];
+    const logged: string[] = [];
+    const checkout = checkoutWith({
+      mailer: { send: async (mail) => void sent.push(mail.to), describe: () => 'working' },
+      log: (message) => logged.push(message),
+    });
+    // The database refuses the one write that records the send (as a dropped connection would).
+    if (engine === 'sqlite') {
+      await sql`create trigger refuse_sent before update of confirmation_sent_at on orders
+        when new.confirmation_sent_at is not null begin select raise(abort, 'connection lost'); end`.execute(db());
+    } else {
+      await sql`create function refuse_sent() returns trigger language plpgsql as
+        $$ begin raise exception 'connection lost'; end $$`.execute(db());
+      await sql`create trigger refuse_sent before update of confirmation_sent_at on orders for each row
+        when (new.confirmation_sent_at is not null) execute function refuse_sent()`.execute(db());
+    }
+    const started = await checkout.start(student, null);
+    if (!started.ok) throw new Error(started.message);
+    const sessionId = started.url.split('/').pop()!;
+    await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+    try {
+      expect(await checkout.sync(sessionId)).toBe('succeeded');
+    } finally {
+      await sql`drop trigger refuse_sent${sql.raw(engine === 'sqlite' ? '' : ' on orders')}`.execute(db());
+      if (engine === 'postgres') await sql`drop function refuse_sent()`.execute(db());
+    }
+    expect(logged).toEqual([
+      expect.stringMatching(/^Order confirmation for ORD-\w+ sent but not recorded: .*connection lost/),
+    ]);
+    expect(await checkout.sync(sessionId)).toBe('succeeded');
+    await checkout.sweep();
+    expect(sent.filter((to) => to === student.email)).toHaveLength(1);
   });
 
   it('a confirmation not sent (the mail server refused, or the store stopped before sending) goes out with the sweep, once', async () => {

@@ -176,10 +176,16 @@ export function createCheckoutService(options: CheckoutOptions) {
     try {
       if (order)
         await options.mailer.send(orderConfirmationMail(order, options.baseUrl, accessUntil, time_zone ?? 'UTC'));
-      await db.updateTable('orders').set({ confirmation_sent_at: iso() }).where('id', '=', orderId).execute();
     } catch (error) {
       log(`Order confirmation for ${orderId} not sent: ${(error as Error).message}`);
       await db.updateTable('orders').set({ confirmation_claimed_at: null }).where('id', '=', orderId).execute();
+      return;
+    }
+    // Sent. Should recording it fail, the claim stands: no visit or sweep sends it again until it is outlived.
+    try {
+      await db.updateTable('orders').set({ confirmation_sent_at: iso() }).where('id', '=', orderId).execute();
+    } catch (error) {
+      log(`Order confirmation for ${orderId} sent but not recorded: ${(error as Error).message}`);
     }
   }
 

@@ -10,8 +10,9 @@ type Trx = Transaction<Database>;
  * once, so however many students start paying together, no more can hold it than its usage limit allows.
  * Fulfilment turns the hold into a use; a payment that fails or expires gives it back.
  *
- * The count is raised first, by a conditional update: on PostgreSQL that locks the coupon's row until the
- * transaction ends, so the per-user count read next cannot race another checkout of the same coupon.
+ * The count is raised first, by a conditional update that also asks the coupon to be active and unexpired
+ * at this moment (the checks before it ran outside the transaction): on PostgreSQL that locks the coupon's
+ * row until the transaction ends, so the per-user count read next cannot race another checkout of it.
  */
 export async function holdCoupon(
   trx: Trx,
@@ -21,9 +22,11 @@ export async function holdCoupon(
     .updateTable('coupons')
     .set((eb) => ({ used_count: eb('used_count', '+', 1), last_modified: input.now }))
     .where('code', '=', input.code)
+    .where('is_active', '=', 1)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
     .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
     .executeTakeFirst();
-  if (Number(raised.numUpdatedRows) === 0) return couponMessages.usageLimit;
+  if (Number(raised.numUpdatedRows) === 0) return whyNotHeld(trx, input.code, input.now);
   const coupon = await trx
     .selectFrom('coupons')
     .select(['per_user_limit', 'provider_coupon_id'])
@@ -50,6 +53,22 @@ export async function holdCoupon(
     })
     .execute();
   return null;
+}
+
+/**
+ * Why a coupon checked a moment ago could not be held: the owner turned it off, its expiry passed, or
+ * other checkouts took its last uses while this one waited for the student's row.
+ */
+async function whyNotHeld(trx: Trx, code: string, now: string): Promise<string> {
+  const coupon = await trx
+    .selectFrom('coupons')
+    .select(['is_active', 'expires_at'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!coupon) return couponMessages.unknown;
+  if (coupon.is_active !== 1) return couponMessages.inactive;
+  if (coupon.expires_at !== null && coupon.expires_at <= now) return couponMessages.expired;
+  return couponMessages.usageLimit;
 }
 
 /** Gives a checkout's hold back. Does nothing when there is none (already given back, or used). */

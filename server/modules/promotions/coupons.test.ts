@@ -48,6 +48,7 @@ describe.each(engines)('coupons on %s', (engine) => {
     await create({ code: 'LIMITED', type: 'percentage', value: 10, usageLimit: 2 });
     await create({ code: 'LATEPAY', type: 'fixed', value: 100, perUserLimit: 5 });
     await create({ code: 'LATEFULL', type: 'fixed', value: 100, usageLimit: 1, perUserLimit: 5 });
+    await create({ code: 'CUTOFF', type: 'fixed', value: 100, expires: '2026-11-21', perUserLimit: 5 });
   });
   afterAll(() => database.close());
 
@@ -135,6 +136,31 @@ describe.each(engines)('coupons on %s', (engine) => {
         { session_id: 'order-second', status: 'reserved' },
       ]),
     );
+  });
+
+  it('holds no coupon that was turned off or expired after the checkout checked it', async () => {
+    const hold = (at: string, checkoutId: string) =>
+      database.db.transaction().execute((trx) => holdCoupon(trx, { code: 'CUTOFF', userId, checkoutId, now: at }));
+    const usedCount = async () =>
+      (
+        await database.db
+          .selectFrom('coupons')
+          .select('used_count')
+          .where('code', '=', 'CUTOFF')
+          .executeTakeFirstOrThrow()
+      ).used_count;
+    // Valid through 21 November (UTC): held at its last moment, refused at midnight.
+    expect(await hold('2026-11-21T23:59:59.999Z', 'order-cut-1')).toBeNull();
+    expect(await hold('2026-11-22T00:00:00.000Z', 'order-cut-2')).toBe('Coupon has expired');
+    expect(await disableCoupon(database.db, 'cutoff', now)).toBe(true);
+    expect(await hold(now.toISOString(), 'order-cut-3')).toBe('Coupon is no longer active');
+    expect(await usedCount()).toBe(1);
+    const held = await database.db
+      .selectFrom('coupon_usages')
+      .select('session_id')
+      .where('coupon_code', '=', 'CUTOFF')
+      .execute();
+    expect(held).toEqual([{ session_id: 'order-cut-1' }]);
   });
 
   it('refuses a second coupon with the same code', async () => {
