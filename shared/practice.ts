@@ -90,6 +90,8 @@ export interface AttemptResult {
   passingScore: number;
   byCategory: { category: string; correct: number; total: number }[];
   review: ReviewItem[];
+  /** Why the review is empty: the student may no longer, or never could, read this test's questions. */
+  reviewWithheld?: string;
   /** False for an anonymous demo: nothing was kept. */
   saved: boolean;
 }

@@ -122,6 +122,10 @@ export const attemptResultSchema = z.strictObject({
       flagged: z.boolean().describe('The student marked the question for review while taking the test.'),
     }),
   ),
+  reviewWithheld: z
+    .string()
+    .optional()
+    .describe('Present when review is empty because the student may no longer, or never could, read the test.'),
   saved: z.boolean().describe('False when the attempt was kept for nobody (the demo, or signed out).'),
 });
 

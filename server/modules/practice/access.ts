@@ -33,6 +33,18 @@ export async function examAccess(
   return { access: { purchaseDate: row.purchase_date, expiresAt: row.expires_at }, endedAt: null };
 }
 
+/** Whether the user ever had a purchase of the exam, whatever became of it (expired, revoked). */
+export async function everBought(db: Db, userId: string, examId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('purchases')
+    .select('exam_id')
+    .where('user_id', '=', userId)
+    .where('exam_id', '=', examId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every exam the user may open in full now: one with an active, unexpired purchase. */
 export async function ownedExamIds(db: Db, userId: string, now: Date): Promise<string[]> {
   const rows = await db

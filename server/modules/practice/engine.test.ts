@@ -10,7 +10,7 @@ import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { up as dateOverdueAttempts } from '../../db/migrations/0013-overdue-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
-import { ACCESS_ENDED, EXAM_RUNNING, REVIEW_ACCESS_ENDED, REVIEW_WAITS } from './service.ts';
+import { ACCESS_ENDED, EXAM_RUNNING, REVIEW_ACCESS_ENDED, REVIEW_NOW_PAID, REVIEW_WAITS } from './service.ts';
 import { attemptMessages } from './messages.ts';
 
 describe.each(engines)('the test engine on %s', (engine) => {
@@ -652,6 +652,43 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect((await services.practice.openTest('exam1-pt2', ending, 'exam')).kind).toBe('locked');
   });
 
+  it('an attempt begun while its test was free shows its figures, not its questions, once an import makes the test paid', async () => {
+    const registered = await services.accounts.register(
+      { name: 'Free Taker', email: 'free-taker@example.com', password: 'practice-hard-1' },
+      { ip: '10.1.1.43' },
+    );
+    if (!registered.ok) throw new Error(registered.message);
+    const taker = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'free-taker@example.com')
+      .executeTakeFirstOrThrow();
+    const practice = view(await services.practice.start('exam1-pt1', taker, 'practice'));
+    await services.practice.change(practice.id, taker, { questionId: 'exam1-pt1-q1', selected: ['b'], check: true });
+    const done = view(await services.practice.start('exam1-pt1', taker, 'exam'));
+    const doneResult = result(await services.practice.submit(done.id, taker));
+    const exam = view(await services.practice.start('exam1-pt1', taker, 'exam'));
+    await services.practice.change(exam.id, taker, { questionId: 'exam1-pt1-q1', selected: ['b'] });
+
+    // The exam's tests in the other order: its first test is now the third, and this one needs the purchase.
+    const file = contentFixture('exam1', { validityDays: 30 }, 3);
+    file.practiceTests[2]!.shuffleOptions = true;
+    await importContent(database.db, [{ ...file, practiceTests: [...file.practiceTests].reverse() }]);
+    try {
+      const withheld = { review: [], reviewWithheld: REVIEW_NOW_PAID };
+      const examResult = result(await services.practice.submit(exam.id, taker));
+      expect(examResult).toMatchObject({ attemptId: exam.id, score: 1, ...withheld });
+      const opened = await services.practice.openTest('exam1-pt1', taker, 'practice');
+      expect(opened).toMatchObject({ kind: 'ready', result: { attemptId: practice.id, score: 1, ...withheld } });
+      expect(result(await services.practice.submit(done.id, taker))).toEqual({ ...doneResult, ...withheld });
+      const past = await services.practice.pastAttempt(done.id, taker.id);
+      expect(past).toMatchObject({ withheld: { message: REVIEW_NOW_PAID }, result: { review: [] } });
+      expect(JSON.stringify([examResult, opened, past])).not.toContain('Because.');
+    } finally {
+      await importContent(database.db, [file]);
+    }
+  });
+
   it('says so when a test has no questions', async () => {
     await database.db.deleteFrom('questions').where('test_id', '=', 'exam1-pt1').execute();
     // Content changes only through an import, which raises the catalogue's version as this does.
@@ -942,7 +979,12 @@ describe.each(engines)('the test engine on %s', (engine) => {
       withheld: { reason: 'access-ended', message: REVIEW_ACCESS_ENDED },
       result: { review: [] },
     });
-    expect(await services.practice.submit(practice.id, reader)).toEqual({ error: REVIEW_ACCESS_ENDED, status: 403 });
+    // Handed in again (as by a page that woke after the sweep handed its exam in): the figures and why.
+    expect(result(await services.practice.submit(practice.id, reader))).toEqual({
+      ...handedIn,
+      review: [],
+      reviewWithheld: REVIEW_ACCESS_ENDED,
+    });
 
     // A reset attempt is in no history any more.
     await services.practice.resetProgress(reader.id);

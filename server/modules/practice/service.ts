@@ -14,7 +14,7 @@ import { lockUser } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SessionUser } from '../accounts/service.ts';
 import { findExam } from '../catalogue/queries.ts';
-import { examAccess, ownedExamIds } from './access.ts';
+import { everBought, examAccess, ownedExamIds } from './access.ts';
 import {
   attemptView,
   changeAnswer,
@@ -106,6 +106,22 @@ export const REVIEW_WAITS =
 /** Said instead of a finished attempt's review once the student's access to a paid test has ended. */
 export const REVIEW_ACCESS_ENDED =
   'Your access to this exam has ended. Buy access again to read the questions and explanations of this attempt.';
+/** Said instead of the review of an attempt begun while its test was free, once a content import made it paid. */
+export const REVIEW_NOW_PAID =
+  'This test now comes with full access to the exam. Buy it to read the questions and explanations of this attempt.';
+
+interface LockState {
+  open: boolean;
+  accessEnded: boolean;
+  bought: boolean;
+}
+
+/** A result with its figures and without its questions, and why. */
+const withoutReview = (result: AttemptResult, reason: string): AttemptResult => ({
+  ...result,
+  review: [],
+  reviewWithheld: reason,
+});
 
 /**
  * The test engine. The server decides here, on every request, who may open which test: the first test
@@ -115,18 +131,17 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
   const loadTest = createTestCache(db);
 
   /**
-   * Whether this visitor may open the test and, when not, whether their access to its exam has run out:
-   * one read of their purchase.
+   * Whether this visitor may open the test and, when not, whether their access to its exam has run out,
+   * and whether they ever bought it (access that ran out or was revoked): one read of their purchase, two
+   * for a locked test whose access did not simply run out.
    */
-  async function lockState(test: LoadedTest, user: User, now: Date): Promise<{ open: boolean; accessEnded: boolean }> {
-    if (test.info.isDemo) return { open: true, accessEnded: false };
-    if (user === null) return { open: false, accessEnded: false };
+  async function lockState(test: LoadedTest, user: User, now: Date): Promise<LockState> {
+    if (test.info.isDemo) return { open: true, accessEnded: false, bought: false };
+    if (user === null) return { open: false, accessEnded: false, bought: false };
     const { access, endedAt } = await examAccess(db, user.id, test.info.examId, now);
-    return { open: access !== null, accessEnded: endedAt !== null };
-  }
-
-  async function mayOpen(test: LoadedTest, user: User, now: Date): Promise<boolean> {
-    return (await lockState(test, user, now)).open;
+    if (access) return { open: true, accessEnded: false, bought: true };
+    const bought = endedAt !== null || (await everBought(db, user.id, test.info.examId));
+    return { open: false, accessEnded: endedAt !== null, bought };
   }
 
   /**
@@ -149,7 +164,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     attemptId: string,
     user: User,
     purpose: 'answer' | 'hand-in',
-  ): Promise<{ attempt: Attempt; test: LoadedTest; open: boolean } | Refusal> {
+  ): Promise<({ attempt: Attempt; test: LoadedTest } & Pick<LockState, 'open' | 'bought'>) | Refusal> {
     const attempt =
       typeof attemptId === 'string' && attemptId.length <= 40 ? await findAttempt(db, attemptId) : undefined;
     // A student's attempt asked for by someone signed out is most likely theirs, signed out in another tab.
@@ -159,10 +174,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     const test = await loadTest(attempt.test_id);
     if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
     const now = clock();
-    const open = await mayOpen(test, user, now);
+    const { open, bought } = await lockState(test, user, now);
     if (!open && !mayFinish(attempt, user, purpose, now))
       return { error: attempt.user_id ? ACCESS_ENDED : practiceMessages.signUpForMore, status: 403 };
-    return { attempt, test, open };
+    return { attempt, test, open, bought };
   }
 
   /**
@@ -252,7 +267,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       // Signed out, only the free test opens: what a browser kept of another test is not looked at.
       const unfinishedByMode = user || test.info.isDemo ? await unfinishedOf(user, test, kept) : {};
       const open = unfinishedByMode[mode];
-      const { open: unlocked, accessEnded } = await lockState(test, user, now);
+      const { open: unlocked, accessEnded, bought } = await lockState(test, user, now);
       if (!unlocked) {
         // Access ran out during an attempt: an exam with time left goes on, and the test's other address
         // leads to it; anything else is handed in, but a practice attempt not while that exam runs, since
@@ -265,7 +280,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
             kind: 'ready',
             info: test.info,
             attempt: null,
-            result,
+            // Its review only for a student who had access: one begun while the test was free shows none.
+            result: result && !bought ? withoutReview(result, REVIEW_NOW_PAID) : result,
             timeUp: isOverdue(open, now),
             unfinished: [],
           };
@@ -435,16 +451,16 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     async submit(attemptId: string, user: User): Promise<AttemptResult | Refusal> {
       const owned = await ownAttempt(attemptId, user, 'hand-in');
       if ('error' in owned) return owned;
-      const { attempt, test, open } = owned;
+      const { attempt, test, open, bought } = owned;
       // The result carries the review: a practice attempt's, or any finished one's sent again, not while the
-      // same test is being taken in exam mode. A finished one's, once access has ended, not at all: handing
-      // in is always open to its student, to see the result once, not to read the answers again.
+      // same test is being taken in exam mode. Once access has ended, handing in is open to its student to
+      // see the result, with its review once; sent again (or handed in by the sweep meanwhile), its figures
+      // alone. An attempt begun while the test was free, by a student who never bought it, shows no review.
       const handedIn = attempt.status === 'completed';
       const now = clock();
       if ((handedIn || attempt.mode === 'practice') && (await examRunning(attempt, user, now))) {
         return { error: handedIn ? REVIEW_WAITS : EXAM_RUNNING, status: 409 };
       }
-      if (handedIn && !open) return { error: REVIEW_ACCESS_ENDED, status: 403 };
       if (user && attempt.user_id === null && attempt.status === 'in_progress' && !isShortDemo(attempt)) {
         await db
           .updateTable('attempts')
@@ -454,8 +470,12 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           .where('status', '=', 'in_progress')
           .execute();
       }
+      const result = await submitAttempt(db, attempt, test, now);
       // None: an anonymous attempt left a day, which the sweep removed a moment ago.
-      return (await submitAttempt(db, attempt, test, now)) ?? { error: attemptMessages.attemptNotFound, status: 404 };
+      if (!result) return { error: attemptMessages.attemptNotFound, status: 404 };
+      if (open) return result;
+      if (!bought) return withoutReview(result, REVIEW_NOW_PAID);
+      return handedIn ? withoutReview(result, REVIEW_ACCESS_ENDED) : result;
     },
 
     /**
@@ -471,8 +491,9 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const result = await resultFor(db, attempt, test);
       const now = clock();
       const student = { id: userId };
-      const withheld: PastAttempt['withheld'] = !(await mayOpen(test, student, now))
-        ? { reason: 'access-ended', message: REVIEW_ACCESS_ENDED }
+      const lock = await lockState(test, student, now);
+      const withheld: PastAttempt['withheld'] = !lock.open
+        ? { reason: 'access-ended', message: lock.bought ? REVIEW_ACCESS_ENDED : REVIEW_NOW_PAID }
         : (await examRunning(attempt, student, now))
           ? { reason: 'exam-running', message: REVIEW_WAITS }
           : null;

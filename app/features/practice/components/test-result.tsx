@@ -78,14 +78,16 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
         <button type="button" className="btn-primary" onClick={onRetry}>
           Retry
         </button>
-        <button
-          type="button"
-          className="btn-secondary"
-          aria-expanded={showReview}
-          onClick={() => setShowReview((v) => !v)}
-        >
-          {showReview ? 'Hide Detailed Review' : 'Show Detailed Review'}
-        </button>
+        {!result.reviewWithheld && (
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-expanded={showReview}
+            onClick={() => setShowReview((v) => !v)}
+          >
+            {showReview ? 'Hide Detailed Review' : 'Show Detailed Review'}
+          </button>
+        )}
         {proceed ? (
           <button type="button" className="btn-primary" onClick={proceed.onProceed}>
             {proceed.label}
@@ -96,6 +98,7 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
           </Link>
         )}
       </div>
+      {result.reviewWithheld && <p className="text-slate-700">{result.reviewWithheld}</p>}
       {result.saved && (
         <p className="text-sm text-slate-700">
           This result stays in{' '}
