@@ -41,14 +41,16 @@ export function registerAttemptsEndpoint(
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     const input = parsed.data;
     const signedOutStart = user === null && (input.intent === 'start' || input.intent === 'start-demo');
-    if (signedOutStart && signedOutStarts.exhausted(request.ip)) {
-      return reply.status(429).send({ error: attemptMessages.tooManyStarts, status: 429 });
-    }
     // Signed out, a start resumes a free test this browser keeps (decision 0026).
     const kept = user === null && input.intent === 'start' ? await keptCookie.read(cookie) : [];
+    // Past the limit, a start may still resume what this browser keeps: that stores nothing new.
+    const limited = signedOutStart && signedOutStarts.exhausted(request.ip);
+    if (limited && kept.length === 0) {
+      return reply.status(429).send({ error: attemptMessages.tooManyStarts, status: 429 });
+    }
     const outcome =
       input.intent === 'start'
-        ? await practice.start(input.testId, user, input.mode, kept)
+        ? await practice.start(input.testId, user, input.mode, kept, { resumeOnly: limited })
         : input.intent === 'start-demo'
           ? await practice.startDemo(input.examId)
           : input.intent === 'submit'

@@ -310,9 +310,16 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
      * Starts an attempt in this mode (Retry starts another). A signed-in student's unfinished attempt of the
      * test in this mode is never handed in for them: it resumes instead, as does one this browser keeps from
      * signed out (`kept`). One found overdue is graded with the answers given in time, as on return to the
-     * page, and a new attempt starts.
+     * page, and a new attempt starts. `resumeOnly`: a visitor past the signed-out start limit, refused unless
+     * the start resumes.
      */
-    async start(testId: string, user: User, mode: TestMode, kept: Kept = []): Promise<AttemptView | Refusal> {
+    async start(
+      testId: string,
+      user: User,
+      mode: TestMode,
+      kept: Kept = [],
+      { resumeOnly = false } = {},
+    ): Promise<AttemptView | Refusal> {
       const test = await loadTest(testId);
       if (!test) return { error: practiceMessages.testNotFound(testId), status: 404 };
       const now = clock();
@@ -323,6 +330,8 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
       const open = (await unfinishedOf(user, test, kept))[mode];
       if (open && !isOverdue(open, now)) return viewOf(open, test, user, now);
+      // A visitor past the limit of signed-out starts may resume, not begin.
+      if (resumeOnly) return { error: attemptMessages.tooManyStarts, status: 429 };
       if (open) await submitAttempt(db, open, test, now);
       if (!user) return attemptView(db, await createAttempt(db, test, null, mode, now), test, now);
       // A second start of the same test at once (a double click, two tabs) resumes the attempt the first made.
