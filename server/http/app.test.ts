@@ -1,10 +1,12 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '../testing/databases.ts';
 import { createTestServices, TEST_BASE_URL } from '../testing/services.ts';
 import { buildApp } from './app.ts';
 import { NUL_REFUSED } from './nul-characters.ts';
-import { HOST_REFUSED } from './request-target.ts';
+import { HOST_REFUSED, TARGET_REFUSED } from './request-target.ts';
 
 describe.each(engines)('the HTTP host on %s', (engine) => {
   let close: (() => Promise<void>) | undefined;
@@ -122,6 +124,39 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     }
     const fine = await app.inject({ method: 'GET', url: '/healthz', headers: { host: 'practicepass.example:8080' } });
     expect(fine.statusCode).toBe(200);
+  });
+
+  it('refuses a request target that is not a path (an absolute address, or *) with a 400, not a 500', async () => {
+    const database = await createTestDatabase(engine);
+    const app = await buildApp({
+      database,
+      services: createTestServices(database),
+      publicUrl: 'http://localhost:3000',
+    });
+    close = () => app.close();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // Sent on a socket of its own: an HTTP client would turn the absolute address into a path.
+    const raw = (requestLine: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    for (const line of [
+      'GET http://x/exams HTTP/1.1',
+      'GET http://x/api/auth/callback/google HTTP/1.1',
+      'OPTIONS * HTTP/1.1',
+    ]) {
+      const answer = await raw(line);
+      expect(answer.split('\r\n', 1)[0], line).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer, line).toContain(TARGET_REFUSED.error);
+    }
+    expect((await raw('GET /healthz HTTP/1.1')).split('\r\n', 1)[0]).toBe('HTTP/1.1 200 OK');
   });
 
   it('refuses a NUL character in an address or a body with a 400 and says why, on either database', async () => {

@@ -17,7 +17,7 @@ import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
 import { registerSecurityHeaders, YEAR_SECONDS } from './security-headers.ts';
 import { holdsNul, NUL_REFUSED, NUL_REFUSED_PAGE } from './nul-characters.ts';
-import { HOST_REFUSED, isValidHost } from './request-target.ts';
+import { HOST_REFUSED, TARGET_REFUSED, isValidHost } from './request-target.ts';
 import { FALLBACK, methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
@@ -71,9 +71,11 @@ export async function buildApp(options: AppOptions) {
           originOf,
         })
       : null;
-  // First of all: a host that is not a name or an address (`x/login?`) would change the page rendered.
+  // First of all: a host that is not a name or an address (`x/login?`) would change the page rendered, and
+  // so would a request target that is not a path (`GET http://x/exams`, `OPTIONS *`), joined to the origin.
   app.addHook('onRequest', async (request, reply) => {
     if (!isValidHost(request.host)) return reply.status(400).send(HOST_REFUSED);
+    if (!request.url.startsWith('/')) return reply.status(400).send(TARGET_REFUSED);
   });
   // Before the security headers: a stored page carries the ones it was first sent with (decision 0012).
   if (pageCache) app.addHook('onRequest', pageCache.onRequest);

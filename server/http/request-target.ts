@@ -13,6 +13,7 @@ export function isValidHost(host: string | undefined): boolean {
 }
 
 export const HOST_REFUSED = { error: 'That request names no valid host.' };
+export const TARGET_REFUSED = { error: 'That request names no path on this site.' };
 
 /** Segments of a path that are secrets themselves: the token of an emailed password-reset link. */
 const SECRET_SEGMENTS = /^(\/api\/auth\/reset-password\/)[^/]+/;
