@@ -38,7 +38,7 @@ test('a signed-in student always gets their own page, and nothing of it reaches 
     const mine = await page.request.get(path);
     expect(mine.status(), path).toBe(200);
     expect(mine.headers()['x-page-cache'], path).toBeUndefined();
-    expect(mine.headers()['cache-control'], path).toBe('private, no-cache');
+    expect(mine.headers()['cache-control'], path).toBe('private, no-store');
     expect(mine.headers()['vary'], path).toMatch(/cookie/i);
     expect(await mine.text(), path).toContain(name);
 
@@ -51,6 +51,7 @@ test('a signed-in student always gets their own page, and nothing of it reaches 
   // Client-side navigation reads the same data: the signed-in student's is theirs too.
   const data = await page.request.get('/exams.data');
   expect(data.headers()['x-page-cache']).toBeUndefined();
+  expect(data.headers()['cache-control']).toBe('private, no-store');
   expect(await data.text()).toContain(name);
 });
 

@@ -187,9 +187,9 @@ export async function buildApp(options: AppOptions) {
         if (!PAGE_METHODS.includes(request.method)) {
           return reply.status(405).header('allow', PAGE_METHODS.join(', ')).send(methodRefused(request.method));
         }
-        return pageCache
-          ? pageCache.serve(request, reply, () => render(request, reply))
-          : sendPage(request, reply, (await render(request, reply)).response);
+        if (pageCache) return pageCache.serve(request, reply, () => render(request, reply));
+        const { response, anonymous } = await render(request, reply);
+        return sendPage(request, reply, response, !anonymous);
       };
       fetchRoutes.all('/*', pageHandler);
       fetchRoutes.all('/', pageHandler);

@@ -13,6 +13,11 @@ export type Encoding = 'br' | 'gzip';
 
 /** Page answers may be kept by the visitor's browser only, and must be asked for again each time. */
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
+/**
+ * A page rendered for a signed-in student is not kept at all: on a shared computer, Back after signing out
+ * would otherwise show the next person the student's orders or scores from the browser's history.
+ */
+export const SIGNED_IN_PAGE_CACHE_CONTROL = 'private, no-store';
 const PAGE_VARY = 'Cookie, Accept-Encoding';
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -69,8 +74,8 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
 }
 
 /** Every page answer says it depends on cookies; a page that sets its own caching rule keeps it. */
-export function pageHeaders(reply: FastifyReply) {
-  reply.header('cache-control', PAGE_CACHE_CONTROL);
+export function pageHeaders(reply: FastifyReply, signedIn = false) {
+  reply.header('cache-control', signedIn ? SIGNED_IN_PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL);
   reply.header('vary', PAGE_VARY);
 }
 
@@ -94,8 +99,8 @@ export async function sendBody(
 }
 
 /** A page answer from React Router, with the page headers, sent whole. */
-export async function sendPage(request: FastifyRequest, reply: FastifyReply, response: Response) {
-  pageHeaders(reply);
+export async function sendPage(request: FastifyRequest, reply: FastifyReply, response: Response, signedIn: boolean) {
+  pageHeaders(reply, signedIn);
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

@@ -222,11 +222,15 @@ describe.each(engines)('the page cache on %s', (engine) => {
     await app.close();
   });
 
-  it('says on every page answer that it depends on cookies and may be kept by the browser only', async () => {
+  it('says on every page answer that it depends on cookies and may be kept by the browser only, and a signed-in one not at all', async () => {
     const { app } = await host(database, clock);
-    for (const headers of [{}, {}, { cookie: SESSION }]) {
+    for (const [headers, rule] of [
+      [{}, PAGE_CACHE_CONTROL],
+      [{}, PAGE_CACHE_CONTROL],
+      [{ cookie: SESSION }, 'private, no-store'],
+    ] as const) {
       const response = await app.inject({ method: 'GET', url: '/exam/alpha/practice-tests', headers });
-      expect(response.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
+      expect(response.headers['cache-control']).toBe(rule);
       expect(response.headers['vary']).toMatch(/^Cookie, Accept-Encoding$/i);
       expect(response.headers['set-cookie']).toBeUndefined();
     }

@@ -137,7 +137,7 @@ export function createPageCache(options: PageCacheOptions) {
       if (page) return replay(request, reply, page, 'hit');
       const renderedIn = generation;
       const { response, anonymous } = await render();
-      if (!key || !anonymous || !storable(response)) return sendPage(request, reply, response);
+      if (!key || !anonymous || !storable(response)) return sendPage(request, reply, response, !anonymous);
       pageHeaders(reply);
       const headers = new Map<string, string>();
       for (const [name, value] of Object.entries(reply.getHeaders())) {
