@@ -75,8 +75,12 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url, token }) => {
         // One mailbox gets a few links an hour however many are asked for, from however many addresses.
+        // A link that is not mailed is not kept either: it would only hold the limit up for nothing, and
+        // anyone repeating the request could then keep the account holder's own links from being sent.
+        const unsent = () =>
+          options.db.deleteFrom('verifications').where('identifier', '=', `reset-password:${token}`).execute();
         const links = await options.db
           .selectFrom('verifications')
           .select('expiresAt')
@@ -84,12 +88,16 @@ export function createAuth(options: AuthOptions) {
           .where('value', '=', user.id)
           .execute();
         const now = Date.now();
-        if (links.filter((l) => new Date(l.expiresAt).getTime() > now).length > LIVE_RESET_LINKS) return;
+        if (links.filter((l) => new Date(l.expiresAt).getTime() > now).length > LIVE_RESET_LINKS) {
+          await unsent();
+          return;
+        }
         try {
           await options.mailer.send(resetPasswordMail(user, url));
         } catch (error) {
           const outcome = resetMailOutcome.getStore();
           if (outcome) outcome.failed = true;
+          await unsent();
           throw error;
         }
       },
