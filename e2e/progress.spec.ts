@@ -52,8 +52,12 @@ test('an exam whose year ran out is still bought: counted, marked expired, offer
   await page.goto('/exam/pmp/practice-tests');
   await page.getByText('Account details').click();
   await expect(page.getByRole('button', { name: 'Reset All Progress Data' })).toBeVisible();
-
   const ended = 'Your access to this exam has ended. Buy access again to take this test.';
+  // Its locked tests say why, not the sign-up sentence meant for those who never bought it.
+  const lockedCard = page.getByRole('article').filter({ hasText: 'PMP Practice Test 2' });
+  await expect(lockedCard).toContainText('Unlock More Tests');
+  await expect(lockedCard).toContainText(ended);
+
   await page.goto('/practice-test/pmp-pt2');
   await expect(page.getByRole('heading', { name: 'Your access has ended' })).toBeVisible();
   await expect(page.getByText(ended)).toBeVisible();

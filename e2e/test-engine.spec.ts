@@ -734,6 +734,9 @@ test('a locked test asks a visitor to sign up, and offers a signed-in student th
   await page.goto(`/exam/${EXAM}/practice-tests`);
   const locked = page.getByRole('article').filter({ hasText: 'Unlock More Tests' });
   await expect(locked).toHaveCount(3);
+  for (const card of await locked.all()) {
+    await expect(card).toContainText('Please sign up to access more practice tests.');
+  }
   await expect(locked.first().getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
     'href',
     `/register?from=${encodeURIComponent(`/exam/${EXAM}/practice-tests`)}`,

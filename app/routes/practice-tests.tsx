@@ -35,7 +35,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     : null;
   if (!page) throw data(practiceMessages.examNotFound(params.examId.slice(0, 80)), { status: 404 });
   const charts = context.user ? await context.services.practice.progress.charts(context.user.id, [page.exam.id]) : [];
-  return { ...page, charts, user: context.user ? { id: context.user.id } : null };
+  // Sent as page data, not bundled: the page's scripts are at their budget (decision 0003).
+  const lockedNote = page.accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore;
+  return { ...page, charts, lockedNote, user: context.user ? { id: context.user.id } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,8 +87,18 @@ const sortLabels: Record<TestSort, string> = {
 
 export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { exam, access, accessEnded, progress, courseProgress, averageBestScore, examsGoingOn, user, charts } =
-    loaderData;
+  const {
+    exam,
+    access,
+    accessEnded,
+    progress,
+    courseProgress,
+    averageBestScore,
+    examsGoingOn,
+    user,
+    charts,
+    lockedNote,
+  } = loaderData;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   // Filter and sort work on what the page already has: local state, mirrored into the address (so a
@@ -258,6 +270,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
                 signedIn={user !== null}
                 examId={exam.id}
                 examGoesOn={examsGoingOn.includes(test.id)}
+                lockedNote={lockedNote}
               />
             </li>
           ))}

@@ -18,7 +18,7 @@ const test = {
   questionCount: 20,
 };
 
-function card(props: { open: boolean; signedIn: boolean; examGoesOn?: boolean }) {
+function card(props: { open: boolean; signedIn: boolean; examGoesOn?: boolean; lockedNote?: string }) {
   render(
     <MemoryRouter>
       <TestCard test={test} progress={NO_PROGRESS} examId="pmp" {...props} />
@@ -54,7 +54,8 @@ describe('a practice test card', () => {
   });
 
   it('locked with no exam under way: a visitor is asked to sign up, a student offered nothing', () => {
-    card({ open: false, signedIn: false });
+    card({ open: false, signedIn: false, lockedNote: 'Please sign up to access more practice tests.' });
+    expect(screen.getByText('Please sign up to access more practice tests.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign Up' })).toBeTruthy();
     cleanup();
     card({ open: false, signedIn: true });

@@ -13,12 +13,14 @@ interface Props {
   examId: string;
   /** The student is taking it in exam mode, with time left: the way back to that exam (locked since, too). */
   examGoesOn?: boolean;
+  /** Locked, why: the spec's sentence asking to sign up, or, to a student whose access ran out, that it did. */
+  lockedNote?: string;
 }
 
 const score = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** One practice test: its facts, the student's first/best/last score, and the two ways to take it. */
-export function TestCard({ test, progress, open, signedIn, examId, examGoesOn }: Props) {
+export function TestCard({ test, progress, open, signedIn, examId, examGoesOn, lockedNote }: Props) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{test.displayName ?? test.title}</h2>
@@ -54,6 +56,7 @@ export function TestCard({ test, progress, open, signedIn, examId, examGoesOn }:
         ) : (
           <div className="w-full rounded-lg bg-slate-100 p-3 text-sm">
             <p className="font-semibold">Unlock More Tests</p>
+            {lockedNote && <p className="mt-1 text-slate-700">{lockedNote}</p>}
             {examGoesOn && (
               <Link
                 to={`/practice-test/${test.id}?mode=exam`}
