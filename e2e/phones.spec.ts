@@ -200,9 +200,15 @@ test('a question’s program keeps its lines on a phone: its block scrolls sidew
   expect(drawn.wraps).toBe('pre');
   expect(drawn.wider).toBe(true);
   await expectNoHorizontalScroll(page);
+  // A phone shows no scroll bar: a shadow inside each edge with more program beyond it says so. Covers in
+  // the block's colour scroll with the text and hide the shadow of an edge whose text is in view.
+  expect(await code.evaluate((e) => getComputedStyle(e).backgroundAttachment)).toBe('local, local, scroll, scroll');
+  await code.screenshot({ path: 'test-results/screenshots/code-block-start-phone.png' });
   await code.focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(() => code.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+  await code.evaluate((e) => (e.scrollLeft = e.scrollWidth));
+  await code.screenshot({ path: 'test-results/screenshots/code-block-end-phone.png' });
   await expectNoAxeViolations(page);
 });
 
