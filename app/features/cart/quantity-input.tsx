@@ -5,14 +5,15 @@ export const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_
 
 const isQuantity = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY;
 
-/** How long a number out of range stays as typed before it is brought into range (when the box is not left first). */
+/** How long a number out of range stays as typed before it is refused (when the box is not left first). */
 const SETTLE_MS = 800;
 
 /**
  * A cart line's quantity box. What is typed stays as typed: a whole number from 1 to 99 is saved at once, an
- * empty box changes nothing (leaving it shows the saved quantity again), and a number out of range is
- * brought into range, with a message, on leaving the box, on Enter or after a short pause. Escape drops
- * what is typed and not saved. Arrow keys and the spin buttons step the quantity as usual.
+ * empty box changes nothing (leaving it shows the saved quantity again), and anything else is refused, with
+ * a message, on leaving the box, on Enter or after a short pause: the saved quantity shows again. A slip
+ * (150 for 15) never becomes the largest quantity and its price. Escape drops what is typed and not saved.
+ * Arrow keys and the spin buttons step the quantity as usual.
  */
 export function QuantityInput({
   title,
@@ -45,10 +46,8 @@ export function QuantityInput({
     setDraft(null);
     if (text.trim() === '') return;
     const n = Number(text);
-    if (!Number.isInteger(n)) return setProblem(true);
-    const q = Math.min(MAX_QUANTITY, Math.max(1, n));
-    setProblem(q !== n);
-    commit(q);
+    setProblem(!isQuantity(n));
+    if (isQuantity(n)) commit(n);
   }
 
   function change(text: string) {
