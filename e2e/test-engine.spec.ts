@@ -283,8 +283,11 @@ test('the start screen recalls the student’s last attempt of the test, with th
 test('a third choice on a "choose two" question is refused, and says why', async ({ page }) => {
   const questions = await answersOf(EXAM, DEMO);
   const index = questions.findIndex((q) => q.correct.length === 2);
+  await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  // Stopped, so that the move-on after the check does not take the question, and its words, away.
+  await stopTheClock(page);
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
   const boxes = page.getByRole('group').locator('input[type="checkbox"]');
   await boxes.nth(0).check();
@@ -298,6 +301,13 @@ test('a third choice on a "choose two" question is refused, and says why', async
   await boxes.nth(2).check();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(boxes.nth(2)).toBeChecked();
+  // Once checked, the choices are locked: the word about them goes with the check.
+  const tooMany = page.getByText('Choose two only: untick an answer to choose another.');
+  await boxes.nth(0).click();
+  await expect(tooMany).toBeVisible();
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByText(/^(Correct!|Incorrect)$/)).toBeVisible();
+  await expect(tooMany).toHaveCount(0);
 });
 
 test('moving on after a check waits for a student who acts, and can be turned off for good', async ({ page }) => {

@@ -155,6 +155,8 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
     // The Check button goes away with the check: focus moves to the verdict and its explanation. The
     // move-on's 1.5 seconds start with the verdict drawn (its timer is set in the same commit).
     flushSync(() => {
+      // A word about the choices (one too many ticked) no longer applies: they are locked now.
+      setMessage(null);
       update(question.id, { checked: response.checked });
       setAdvanceFrom(index);
     });
