@@ -36,16 +36,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * Asks again POLL_MS after the last answer came back: a slow answer is waited for, not cut short by the
  * next poll (each one asks the payment provider). Only this page's loader is asked, so a poll that fails
- * reaches this page's error boundary, which goes on asking, and not the whole store's error page.
+ * reaches this page's error boundary, which goes on asking, and not the whole store's error page. No poll
+ * starts while the page is being left (a settled payment's redirect): leaving would cut it short.
  */
 function usePolling() {
   const { state, load } = useFetcher();
+  const navigation = useNavigation();
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (state !== 'idle') return;
+    if (state !== 'idle' || navigation.state !== 'idle') return;
     const timer = setTimeout(() => void load(pathname + search), POLL_MS);
     return () => clearTimeout(timer);
-  }, [state, load, pathname, search]);
+  }, [state, navigation.state, load, pathname, search]);
 }
 
 export default function PaymentPending({ loaderData }: Route.ComponentProps) {
