@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { Services } from '../http/load-context.ts';
 
 /** A student written straight into the tables (no password hashing), with a stored cart of [exam, quantity]. */
 export async function insertStudent(
@@ -28,4 +29,17 @@ export async function insertStudent(
       .execute();
   }
   return student;
+}
+
+/** A student signed up through the accounts service, password hashed as on the sign-up form; their user id. */
+export async function signUpStudent(
+  services: Pick<Services, 'accounts'>,
+  database: DatabaseHandle,
+  details: { name: string; email: string; password: string },
+  ip: string,
+): Promise<{ id: string }> {
+  const registered = await services.accounts.register(details, { ip });
+  if (!registered.ok) throw new Error(registered.message);
+  const email = details.email.trim().toLowerCase();
+  return database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
 }

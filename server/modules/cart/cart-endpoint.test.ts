@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { signUpStudent } from '../../testing/students.ts';
 import { importContent } from '../catalogue/content-import.ts';
 
 /**
@@ -20,12 +21,12 @@ describe.each(engines)('the cart endpoint on %s', (engine) => {
     database = await createTestDatabase(engine);
     await importContent(database.db, [contentFixture('alpha', { title: 'Alpha', priceCents: 2999 }, 1)]);
     services = createTestServices(database);
-    const registered = await services.accounts.register(
+    student = await signUpStudent(
+      services,
+      database,
       { name: 'Cart Ids', email: 'cart-ids@example.com', password: 'only-catalogue-ids-1' },
-      { ip: '10.6.6.6' },
+      '10.6.6.6',
     );
-    if (!registered.ok) throw new Error(registered.message);
-    student = await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   });
   afterAll(() => database.close());
 

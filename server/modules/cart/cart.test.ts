@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { signUpStudent } from '../../testing/students.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { grantAccess } from '../practice/access.ts';
 import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
@@ -22,12 +23,14 @@ describe.each(engines)('carts on %s', (engine) => {
       contentFixture('gamma', { title: 'Gamma', priceCents: 4999 }, 1),
     ]);
     services = createTestServices(database, { clock: () => now });
-    const r = await services.accounts.register(
-      { name: 'Car T', email: 'cart@example.com', password: 'shopping-time-1' },
-      { ip: '10.5.5.5' },
-    );
-    if (!r.ok) throw new Error(r.message);
-    userId = (await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    userId = (
+      await signUpStudent(
+        services,
+        database,
+        { name: 'Car T', email: 'cart@example.com', password: 'shopping-time-1' },
+        '10.5.5.5',
+      )
+    ).id;
     await createCoupon(database.db, newCouponSchema.parse({ code: 'TENOFF', type: 'percentage', value: 10 }), now);
   });
   afterAll(() => database.close());

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { signUpStudent } from '../../testing/students.ts';
 import { view } from '../../testing/attempts.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { findAttempt, submitAttempt } from './attempts.ts';
@@ -27,12 +28,12 @@ describe.each(engines)('the sweep of anonymous attempts on %s', (engine) => {
     database = await createTestDatabase(engine);
     await importContent(database.db, [contentFixture('exam1', {}, 1)]);
     services = createTestServices(database, { clock: () => now });
-    const registered = await services.accounts.register(
+    student = await signUpStudent(
+      services,
+      database,
       { name: 'Signs Up Later', email: 'later@example.com', password: 'practice-hard-1' },
-      { ip: '10.3.3.3' },
+      '10.3.3.3',
     );
-    if (!registered.ok) throw new Error(registered.message);
-    student = await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   });
   beforeEach(async () => {
     now = new Date('2026-11-21T10:00:00.000Z');

@@ -3,6 +3,7 @@ import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
 import { result, view } from '../../testing/attempts.ts';
+import { signUpStudent } from '../../testing/students.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { raiseCatalogueVersion } from '../catalogue/catalogue-version.ts';
@@ -26,26 +27,22 @@ describe.each(engines)('the test engine on %s', (engine) => {
     file.practiceTests[2]!.shuffleOptions = true;
     await importContent(database.db, [file]);
     services = createTestServices(database, { clock: () => now });
-    for (const [i, email] of ['student@example.com', 'other@example.com'].entries()) {
-      const r = await services.accounts.register(
-        { name: `S${i}`, email, password: 'practice-hard-1' },
-        { ip: `10.1.1.${i}` },
-      );
-      if (!r.ok) throw new Error(r.message);
-    }
-    const ids = await database.db.selectFrom('users').select(['id', 'email']).execute();
-    student = { id: ids.find((u) => u.email === 'student@example.com')!.id };
-    other = { id: ids.find((u) => u.email === 'other@example.com')!.id };
+    const password = 'practice-hard-1';
+    student = await signUpStudent(
+      services,
+      database,
+      { name: 'S0', email: 'student@example.com', password },
+      '10.1.1.0',
+    );
+    other = await signUpStudent(services, database, { name: 'S1', email: 'other@example.com', password }, '10.1.1.1');
   });
   afterAll(() => database.close());
 
   /** A student registered through the store, who has bought the exam. */
   async function buyer(email: string, examId: string, ip: string): Promise<{ id: string }> {
-    const registered = await services.accounts.register({ name: email, email, password: 'practice-hard-1' }, { ip });
-    if (!registered.ok) throw new Error(registered.message);
+    const student = await signUpStudent(services, database, { name: email, email, password: 'practice-hard-1' }, ip);
     await grantAccess(database.db, email, examId, now);
-    const row = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    return { id: row.id };
+    return student;
   }
 
   it('opens only the first test to everyone; the others need an active purchase', async () => {
@@ -653,16 +650,12 @@ describe.each(engines)('the test engine on %s', (engine) => {
   });
 
   it('an attempt begun while its test was free shows its figures, not its questions, once an import makes the test paid', async () => {
-    const registered = await services.accounts.register(
+    const taker = await signUpStudent(
+      services,
+      database,
       { name: 'Free Taker', email: 'free-taker@example.com', password: 'practice-hard-1' },
-      { ip: '10.1.1.43' },
+      '10.1.1.43',
     );
-    if (!registered.ok) throw new Error(registered.message);
-    const taker = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'free-taker@example.com')
-      .executeTakeFirstOrThrow();
     const practice = view(await services.practice.start('exam1-pt1', taker, 'practice'));
     await services.practice.change(practice.id, taker, { questionId: 'exam1-pt1-q1', selected: ['b'], check: true });
     const done = view(await services.practice.start('exam1-pt1', taker, 'exam'));

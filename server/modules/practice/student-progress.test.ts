@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { signUpStudent } from '../../testing/students.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { grantAccess } from './access.ts';
 
@@ -29,12 +30,12 @@ describe.each(engines)('student progress on %s', (engine) => {
       contentFixture('exam2', { title: 'Beta Exam', passingScore: 60 }, 2),
     ]);
     services = createTestServices(database, { clock: () => now });
-    const r = await services.accounts.register(
+    user = await signUpStudent(
+      services,
+      database,
       { name: 'Pro Gress', email: 'progress@example.com', password: 'watch-me-grow-1' },
-      { ip: '10.3.3.3' },
+      '10.3.3.3',
     );
-    if (!r.ok) throw new Error(r.message);
-    user = { id: (await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id };
     await grantAccess(database.db, 'progress@example.com', 'exam1', now);
     // Questions 1 and 2 want 'b'; question 3 wants 'a' and 'c'; all in 'Domain A'.
     await take('exam1-pt1', 'exam', { 'exam1-pt1-q1': ['b'] }); // 33%
@@ -229,16 +230,12 @@ describe.each(engines)('student progress on %s', (engine) => {
 
   it('shows the access that ends last when a shorter grant follows a longer purchase', async () => {
     now = new Date('2026-05-11T09:00:00.000Z');
-    const r = await services.accounts.register(
+    const twice = await signUpStudent(
+      services,
+      database,
       { name: 'Two Purchases', email: 'twice@example.com', password: 'bought-it-twice-2' },
-      { ip: '10.3.3.4' },
+      '10.3.3.4',
     );
-    if (!r.ok) throw new Error(r.message);
-    const twice = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'twice@example.com')
-      .executeTakeFirstOrThrow();
     // Access until 9 May 2027 (363 days from now); then support grants the exam's 30 days on top.
     await grantAccess(database.db, 'twice@example.com', 'exam1', new Date('2026-05-09T09:00:00.000Z'));
     await database.db

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
+import { signUpStudent } from '../../testing/students.ts';
 import { holdCoupon, releaseCoupon, useCoupon } from './coupon-holds.ts';
 import { createCoupon, disableCoupon, newCouponSchema, validateCoupon } from './coupons.ts';
 
@@ -34,12 +35,14 @@ describe.each(engines)('coupons on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const services = createTestServices(database);
-    const r = await services.accounts.register(
-      { name: 'Cou Pon', email: 'coupon@example.com', password: 'discounts-please-1' },
-      { ip: '10.4.4.4' },
-    );
-    if (!r.ok) throw new Error(r.message);
-    userId = (await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    userId = (
+      await signUpStudent(
+        services,
+        database,
+        { name: 'Cou Pon', email: 'coupon@example.com', password: 'discounts-please-1' },
+        '10.4.4.4',
+      )
+    ).id;
     await create({ code: 'save10', type: 'percentage', value: '10' });
     await create({ code: 'HALFCAP', type: 'percentage', value: 50, maxDiscountCents: 1000 });
     await create({ code: 'FIVEOFF', type: 'fixed', value: 500 });
