@@ -790,11 +790,19 @@ test('the short demo: five questions, thirty minutes, then the way to full acces
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByText('0 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Proceed to Full Course Registration' }).click();
-  // A visitor is asked to sign in, with the exam waiting in the cart.
+  // A visitor is asked to sign in, or to register, and told why, with the exam waiting in the cart.
   await expect(page).toHaveURL('/login?redirect=/cart');
+  await expect(page.getByText('Sign in to pay for your cart. New here? Register instead')).toBeVisible();
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!)).toEqual([
     expect.objectContaining({ id: 'pmp' }),
   ]);
+  await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL('/register?redirect=/cart');
+  await expect(page.getByText('Create your account to pay for your cart: it comes with you.')).toBeVisible();
+  // Reached any other way, the pages say nothing of a cart.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(page.getByText('pay for your cart')).toHaveCount(0);
   const missing = await page.goto('/demo/no-such-exam');
   expect(missing?.status()).toBe(404);
 });

@@ -20,6 +20,17 @@ export function targetFrom(request: Request): string {
   return safeRedirectTarget(params.get('from') ?? params.get('redirect'));
 }
 
+/**
+ * What the sign-in and sign-up pages say to a visitor sent there to pay (the cart's "Sign in to Checkout", the
+ * demo's "Proceed to Full Course Registration"): the cart the browser keeps joins the account.
+ */
+export function cartLead(target: string, page: 'login' | 'register'): string | null {
+  if (target !== '/cart') return null;
+  return page === 'login'
+    ? 'Sign in to pay for your cart. New here? Register instead: your cart comes with you either way.'
+    : 'Create your account to pay for your cart: it comes with you.';
+}
+
 /** A redirect that also sets cookies (a session) and a message for the next page. */
 export async function redirectWith(
   context: AppLoadContext,

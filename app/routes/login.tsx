@@ -5,7 +5,7 @@ import { AuthPage, Field, FormMessage } from '../features/accounts/components/au
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
 import { useFormCheck } from '../features/accounts/use-form-check.ts';
-import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
+import { cartLead, redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/login';
@@ -22,7 +22,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireSignedOut(context);
-  return { google: context.services.accounts.googleEnabled, target: targetFrom(request) };
+  const target = targetFrom(request);
+  return { google: context.services.accounts.googleEnabled, target, lead: cartLead(target, 'login') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,13 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login() {
-  const { google, target } = useLoaderData<typeof loader>();
+  const { google, target, lead } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const check = useFormCheck({ messageId: 'login-message', problemOf: signInProblem, refusal: result });
   const { search } = useLocation();
 
   return (
-    <AuthPage title="Login">
+    <AuthPage title="Login" lead={lead}>
       <FormMessage id="login-message" error={check.error?.text} errorKey={check.error?.key} />
       <Form method="post" noValidate onSubmit={check.onSubmit} aria-describedby="login-message">
         <Field

@@ -6,7 +6,7 @@ import { AuthPage, Field, FormMessage } from '../features/accounts/components/au
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
 import { useFormCheck } from '../features/accounts/use-form-check.ts';
-import { redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
+import { cartLead, redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/register';
@@ -23,7 +23,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireSignedOut(context);
-  return { google: context.services.accounts.googleEnabled, target: targetFrom(request) };
+  const target = targetFrom(request);
+  return { google: context.services.accounts.googleEnabled, target, lead: cartLead(target, 'register') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register() {
-  const { google, target } = useLoaderData<typeof loader>();
+  const { google, target, lead } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const check = useFormCheck({
     messageId: 'register-message',
@@ -54,7 +55,7 @@ export default function Register() {
   const { search } = useLocation();
 
   return (
-    <AuthPage title="Register">
+    <AuthPage title="Register" lead={lead}>
       <FormMessage id="register-message" error={check.error?.text} errorKey={check.error?.key} />
       <Form method="post" noValidate onSubmit={check.onSubmit} aria-describedby="register-message">
         <Field name="name" label="Name" autoComplete="name" defaultValue={result?.name} {...check.field('name')} />

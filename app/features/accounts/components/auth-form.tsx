@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The frame of the sign-in, registration and password pages. */
-export function AuthPage({ title, children }: { title: string; children: ReactNode }) {
+/** `lead` says why the visitor is here, such as on the way to paying for their cart. */
+export function AuthPage({ title, lead, children }: { title: string; lead?: string | null; children: ReactNode }) {
   return (
     <section aria-labelledby="auth-heading" className="container-page flex justify-center py-10">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 id="auth-heading" className="text-2xl font-bold">
           {title}
         </h1>
+        {lead && <p className="mt-2 text-slate-700">{lead}</p>}
         {children}
       </div>
     </section>
