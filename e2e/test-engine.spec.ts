@@ -752,10 +752,20 @@ test('a locked test asks a visitor to sign up, and offers a signed-in student th
     `/register?from=${encodeURIComponent(`/exam/${EXAM}/practice-tests`)}`,
   );
 
+  // Signed up, the student is told to buy, not to sign up, on the cards and the test's page.
   await register(page, { name: 'Not Yet', email: uniqueEmail('locked'), password: 'buy-it-later-1' });
+  const buy = 'Buy full access to this exam to take this test.';
+  await page.goto(`/exam/${EXAM}/practice-tests`);
+  await expect(locked).toHaveCount(3);
+  for (const card of await locked.all()) {
+    await expect(card).toContainText(buy);
+    await expect(card.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+  }
   await page.goto('/practice-test/clf-c02-pt2');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Unlock More Tests' })).toBeVisible();
+  await expect(page.getByText(buy)).toBeVisible();
+  await expect(page.getByText('Please sign up to access more practice tests.')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Unlock Access: AWS Certified Cloud Practitioner (CLF-C02)' }).click();
   await expect(page.getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
@@ -950,7 +960,7 @@ test('legacy test links lead to real test details that start the test', async ({
   await expect(page).toHaveURL('/practice-test/clf-c02-pt1?mode=practice');
   // A test of an exam not bought says so and offers the way to buy, not modes that would be refused.
   await page.goto('/tests/clf-c02-pt2');
-  await expect(page.getByText('Please sign up to access more practice tests.')).toBeVisible();
+  await expect(page.getByText('Buy full access to this exam to take this test.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Exam Mode' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Unlock Access/ })).toBeVisible();
   const unknown = await page.goto('/not-a-test-or-page');

@@ -3,6 +3,8 @@ export const practiceMessages = {
   signUpForMore: 'Please sign up to access more practice tests.',
   /** A locked test, to a student whose access to the exam has run out. */
   accessRanOut: 'Your access to this exam has ended. Buy access again to take this test.',
+  /** A locked test, to a student signed in who has not bought the exam: signing up is done. */
+  buyForMore: 'Buy full access to this exam to take this test.',
   examNotFound: (id: string) => `Exam with ID ${id} not found.`,
   resetFailed: 'Failed to reset progress. Please try again later.',
   resetNeedsLogin: 'You must be logged in to reset progress.',
@@ -18,3 +20,9 @@ export const practiceMessages = {
   timeUpHandedIn: 'Time is up: your answers were handed in.',
   tooManyChoices: (choose: string) => `${choose} only: untick an answer to choose another.`,
 } as const;
+
+/** Why a test is locked, in words that fit who asks (decision 0027). */
+export function lockedTestNote(signedIn: boolean, accessEnded: boolean): string {
+  if (accessEnded) return practiceMessages.accessRanOut;
+  return signedIn ? practiceMessages.buyForMore : practiceMessages.signUpForMore;
+}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router';
-import { practiceMessages } from '../../shared/practice-messages.ts';
+import { lockedTestNote, practiceMessages } from '../../shared/practice-messages.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { counted } from '../../shared/exam-display.ts';
@@ -41,7 +41,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (opened.examGoesOn) throw redirect(`/practice-test/${opened.info.id}?mode=exam`);
     const { examId, examTitle } = opened.info;
     const { accessEnded } = opened;
-    throw data({ locked: true, examId, examTitle, signedIn: context.user !== null, accessEnded }, { status: 403 });
+    const signedIn = context.user !== null;
+    const message = lockedTestNote(signedIn, accessEnded);
+    throw data({ locked: true, examId, examTitle, signedIn, accessEnded, message }, { status: 403 });
   }
   const { last, ...rest } = opened;
   return {
@@ -211,17 +213,16 @@ function ModeCard({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) {
-    const { examId, examTitle, signedIn, accessEnded } = error.data as {
+    // The words come with the refusal, from the server: they travel in no script.
+    const { examId, examTitle, signedIn, accessEnded, message } = error.data as {
       examId: string;
       examTitle: string;
       signedIn: boolean;
       accessEnded: boolean;
+      message: string;
     };
     return (
-      <StatusPage
-        title={accessEnded ? 'Your access has ended' : 'Unlock More Tests'}
-        message={accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore}
-      >
+      <StatusPage title={accessEnded ? 'Your access has ended' : 'Unlock More Tests'} message={message}>
         <>
           {signedIn ? (
             <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { data, Link, useActionData, useSearchParams } from 'react-router';
-import { practiceMessages } from '../../shared/practice-messages.ts';
+import { lockedTestNote, practiceMessages } from '../../shared/practice-messages.ts';
 import { practiceTestsMessages } from '../../shared/practice-tests-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { counted, examFacts } from '../../shared/exam-display.ts';
@@ -36,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!page) throw data(practiceMessages.examNotFound(params.examId.slice(0, 80)), { status: 404 });
   const charts = context.user ? await context.services.practice.progress.charts(context.user.id, [page.exam.id]) : [];
   // Sent as page data, not bundled: the page's scripts are at their budget (decision 0003).
-  const lockedNote = page.accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore;
+  const lockedNote = lockedTestNote(context.user !== null, page.accessEnded !== null);
   return { ...page, charts, lockedNote, user: context.user ? { id: context.user.id } : null };
 }
 

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { capitalise, counted } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
-import { practiceMessages } from '../../shared/practice-messages.ts';
+import { lockedTestNote, practiceMessages } from '../../shared/practice-messages.ts';
 import { Fact } from '../components/ui/fact.tsx';
 import { LockedActions } from '../features/cart/components/locked-actions.tsx';
 import { StatusPage } from '../components/ui/status-page.tsx';
@@ -33,11 +33,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   if (path !== `/tests/${testId}`) throw redirect(`/tests/${testId}`);
   requireUser(request, context);
-  return found;
+  // Signed in, so never asked to sign up; worded here, the sentence travels in no script.
+  return { ...found, lockedNote: found.open ? null : lockedTestNote(true, found.accessEnded) };
 }
 
 export default function TestDetails({ loaderData }: Route.ComponentProps) {
-  const { info, open, accessEnded } = loaderData;
+  const { info, open, lockedNote } = loaderData;
   return (
     <section aria-labelledby="test-heading" className="container-page max-w-3xl py-10">
       <BackLink to={`/exam/${info.examId}/practice-tests`}>{info.examTitle}</BackLink>
@@ -54,11 +55,7 @@ export default function TestDetails({ loaderData }: Route.ComponentProps) {
           <Fact key={label} boxed label={label!} value={value!} />
         ))}
       </dl>
-      {!open && (
-        <p className="mt-6 font-medium text-slate-800">
-          {accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore}
-        </p>
-      )}
+      {lockedNote && <p className="mt-6 font-medium text-slate-800">{lockedNote}</p>}
       <div className="mt-6 flex flex-wrap gap-3">
         {open ? (
           <>

@@ -49,8 +49,13 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect((await services.practice.openTest('exam1-pt1', null, 'exam')).kind).toBe('ready');
     expect((await services.practice.openTest('exam1-pt2', null, 'exam')).kind).toBe('locked');
     expect((await services.practice.openTest('exam1-pt2', student, 'exam')).kind).toBe('locked');
-    expect(await services.practice.start('exam1-pt2', student, 'exam')).toEqual({
+    // Spec §4's sentence to a visitor signed out; a student signed in is asked to buy, not to sign up.
+    expect(await services.practice.start('exam1-pt2', null, 'exam')).toEqual({
       error: 'Please sign up to access more practice tests.',
+      status: 403,
+    });
+    expect(await services.practice.start('exam1-pt2', student, 'exam')).toEqual({
+      error: 'Buy full access to this exam to take this test.',
       status: 403,
     });
     expect((await services.practice.openTest('nope', student, 'exam')).kind).toBe('not-found');

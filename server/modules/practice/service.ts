@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ExamDetail } from '../../../shared/catalogue.ts';
-import { practiceMessages } from '../../../shared/practice-messages.ts';
+import { lockedTestNote, practiceMessages } from '../../../shared/practice-messages.ts';
 import type {
   AttemptResult,
   AttemptView,
@@ -325,7 +325,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const now = clock();
       const { open: unlocked, accessEnded } = await lockState(test, user, now);
       if (!unlocked) {
-        return { error: accessEnded ? practiceMessages.accessRanOut : practiceMessages.signUpForMore, status: 403 };
+        return { error: lockedTestNote(user !== null, accessEnded), status: 403 };
       }
       if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
       const open = (await unfinishedOf(user, test, kept))[mode];
