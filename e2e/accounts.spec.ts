@@ -266,15 +266,23 @@ test.describe('Google sign-in', () => {
 
   test('Google sign-in opens a small window and signs the main window in when it closes', async ({ page }) => {
     const email = uniqueEmail('google');
-    await nextGoogleUser({ email, name: 'Gia Google' });
-    await page.goto('/login?from=/exams');
-    await waitForHydration(page);
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await closed(popupOpened);
-    await expect(page).toHaveURL('/exams');
-    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+    const signInFromLogin = async () => {
+      await nextGoogleUser({ email, name: 'Gia Google' });
+      await page.goto('/login?from=/exams');
+      await waitForHydration(page);
+      const popup = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Sign in with Google' }).click();
+      await closed(popup);
+      await expect(page).toHaveURL('/exams');
+    };
+    await signInFromLogin();
+    // The sign-in made the account, and says so; the next one signs in.
+    await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Gia Google' })).toBeVisible();
+    await page.context().clearCookies();
+    await signInFromLogin();
+    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toHaveCount(0);
   });
 
   test('a Google user without a name becomes "Google User"; a refused Google sign-in says so and can be retried', async ({
@@ -327,7 +335,7 @@ test.describe('Google sign-in', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('without a window of its own, a refused Google sign-in comes back to sign-in, still on the way to the page asked for', async ({
+  test('without a window of its own, Google sign-in comes back to the page asked for, or to sign-in when refused, still on the way', async ({
     page,
   }) => {
     await refuseNextGoogleSignIn();
@@ -335,6 +343,11 @@ test.describe('Google sign-in', () => {
     await page.goto('/auth/google?from=%2Fhistory');
     await expect(page).toHaveURL(`/login?from=${encodeURIComponent('/history')}`);
     await expect(page.getByRole('status').filter({ hasText: 'Google authentication failed' })).toBeVisible();
+    // The same window, signing up: on to the page asked for, saying the account is made.
+    await nextGoogleUser({ email: uniqueEmail('no-popup'), name: 'Noa Window' });
+    await page.goto('/auth/google?from=%2Fhistory');
+    await expect(page).toHaveURL('/history');
+    await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
   });
 });
 

@@ -3,7 +3,7 @@ import { data, useLoaderData } from 'react-router';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AUTH_CHANNEL } from '../features/accounts/components/google-button.tsx';
 import { redirectWith, targetFrom } from '../lib/auth.server.ts';
-import { setGoogleRefusal } from '../lib/google-refusal.server.ts';
+import { setGoogleWord } from '../lib/google-word.server.ts';
 import type { Route } from './+types/auth.google.done';
 
 export function meta() {
@@ -17,15 +17,21 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const ok = context.user !== null && !params.get('error');
+  // Google's sign-in made the account just now (the library's address for a new user).
+  const registered = ok && params.get('new') === '1';
   // The address belongs to an account made with a password: the library joins Google to it only once the
   // mailbox is proven (a password reset), so until then the student signs in with the password.
   const message = params.getAll('error').includes('account_not_linked') ? accountMessages.emailInUse : null;
   if (params.get('popup') === '1') {
-    // The window that opened this one asks the server, not this page, why the sign-in failed.
-    const headers: HeadersInit = message ? { 'Set-Cookie': await setGoogleRefusal(context, message) } : {};
+    // The window that opened this one asks the server, not this page, what came of the sign-in.
+    const word = registered ? 'registered' : message ? 'refused' : null;
+    const headers: HeadersInit = word ? { 'Set-Cookie': await setGoogleWord(context, word) } : {};
     return data({ ok, message }, { headers });
   }
-  if (ok) return redirectWith(context, targetFrom(request), [], { type: 'success', message: accountMessages.loggedIn });
+  if (ok) {
+    const welcome = registered ? accountMessages.registered : accountMessages.loggedIn;
+    return redirectWith(context, targetFrom(request), [], { type: 'success', message: welcome });
+  }
   // Signing in another way still leads on to the page the visitor was going to.
   const login = params.has('from') ? `/login?from=${encodeURIComponent(targetFrom(request))}` : '/login';
   return redirectWith(context, login, [], { type: 'error', message: message ?? accountMessages.googleFailed });

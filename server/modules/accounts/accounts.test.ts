@@ -303,9 +303,14 @@ describe.each(engines)('accounts on %s', (engine) => {
     const done = await services.accounts.handler(
       new Request(callback, { headers: { cookie: cookieOf(start!.setCookies) } }),
     );
-    expect(done.headers.get('location')).toBe(`${TEST_BASE_URL}/auth/google/done`);
+    // The sign-in made the account: the library's address for a new user says so.
+    expect(done.headers.get('location')).toBe(`${TEST_BASE_URL}/auth/google/done?new=1`);
     const user = await services.accounts.currentUser(new Headers({ cookie: cookieOf(done.headers.getSetCookie()) }));
     expect(user).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com' });
+    // The next time, the account is there already.
+    const again = await googleAs({ email: 'grace@example.com', name: 'Grace Hopper' });
+    expect(again.location).toBe(`${TEST_BASE_URL}/auth/google/done`);
+    expect(again.signedIn?.id).toBe(user?.id);
   });
 
   it('names a Google user without a name "Google User", and reports a refused Google sign-in', async () => {

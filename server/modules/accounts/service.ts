@@ -136,10 +136,13 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
     /** Starts Google sign-in: the provider's URL to send the browser to, and the state cookies to set. */
     async googleSignIn(client: Client, callbackPath: string): Promise<{ url: string; setCookies: string[] } | null> {
       if (!googleEnabled) return null;
+      const then = `${baseUrl}${callbackPath}${callbackPath.includes('?') ? '&' : '?'}`;
       const { response, payload, setCookies } = await call('/sign-in/social', client, {
         provider: 'google',
         callbackURL: `${baseUrl}${callbackPath}`,
-        errorCallbackURL: `${baseUrl}${callbackPath}${callbackPath.includes('?') ? '&' : '?'}error=google`,
+        // Where the library sends a sign-in that made the account, so the page can say so.
+        newUserCallbackURL: `${then}new=1`,
+        errorCallbackURL: `${then}error=google`,
       });
       return response.ok && typeof payload.url === 'string' ? { url: payload.url, setCookies } : null;
     },

@@ -42,15 +42,16 @@ export function GoogleButton({ label, target, failureMessage = accountMessages.g
       settled = true;
       cleanup.current();
       setState('checking');
-      // The server says whether it worked and, when the student can act on it, why not (the address has a
-      // password account).
+      // The server says whether it worked, whether it made the account and, when the student can act on it,
+      // why not (the address has a password account).
       const answer: { signedIn: boolean; message?: string } = await fetch('/auth/session', {
         headers: { accept: 'application/json' },
       })
         .then((r) => r.json() as Promise<{ signedIn: boolean; message?: string }>)
         .catch(() => ({ signedIn: false }));
       if (answer.signedIn) {
-        notify('success', accountMessages.loggedIn);
+        // 'Registration successful' when the sign-in made the account.
+        notify('success', answer.message ?? accountMessages.loggedIn);
         navigate(target, { replace: true });
       } else {
         setState('idle');
