@@ -13,29 +13,35 @@ import {
 describe('progressByTest', () => {
   it('counts attempts and takes the first, best and last score by submission time', () => {
     const progress = progressByTest([
-      { testId: 't1', percentage: 80, submittedAt: '2026-03-02T00:00:00Z' },
-      { testId: 't1', percentage: 50, submittedAt: '2026-03-01T00:00:00Z' },
-      { testId: 't1', percentage: 60, submittedAt: '2026-03-03T00:00:00Z' },
-      { testId: 't2', percentage: 0, submittedAt: '2026-03-01T00:00:00Z' },
+      { testId: 't1', percentage: 80, isPassed: true, submittedAt: '2026-03-02T00:00:00Z' },
+      { testId: 't1', percentage: 50, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
+      { testId: 't1', percentage: 60, isPassed: false, submittedAt: '2026-03-03T00:00:00Z' },
+      { testId: 't2', percentage: 0, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
     ]);
-    expect(progress.get('t1')).toEqual({ attempts: 3, firstScore: 50, bestScore: 80, lastScore: 60 });
-    expect(progress.get('t2')).toEqual({ attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0 });
+    expect(progress.get('t1')).toEqual({ attempts: 3, firstScore: 50, bestScore: 80, lastScore: 60, passed: true });
+    expect(progress.get('t2')).toEqual({ attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0, passed: false });
     expect(progress.get('t3')).toBeUndefined();
   });
 
   it('takes ties in submission time in the order listed, and reads 200,000 attempts of one test', () => {
     const tied = progressByTest([
-      { testId: 't1', percentage: 40, submittedAt: '2026-03-01T00:00:00Z' },
-      { testId: 't1', percentage: 70, submittedAt: '2026-03-01T00:00:00Z' },
+      { testId: 't1', percentage: 40, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
+      { testId: 't1', percentage: 70, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
     ]);
-    expect(tied.get('t1')).toEqual({ attempts: 2, firstScore: 40, bestScore: 70, lastScore: 70 });
+    expect(tied.get('t1')).toEqual({ attempts: 2, firstScore: 40, bestScore: 70, lastScore: 70, passed: false });
     // Scores 0..99 over and over, one second apart, the list reversed: first is the oldest, last the newest.
     const many = Array.from({ length: 200_000 }, (_, i) => ({
       testId: 't1',
       percentage: i % 100,
+      isPassed: false,
       submittedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
     })).reverse();
-    expect(progressByTest(many).get('t1')).toEqual({ attempts: 200_000, firstScore: 0, bestScore: 99, lastScore: 99 });
+    expect(progressByTest(many).get('t1')).toMatchObject({
+      attempts: 200_000,
+      firstScore: 0,
+      bestScore: 99,
+      lastScore: 99,
+    });
   });
 
   it('is empty with no attempts (reset attempts are left out before this)', () => {
@@ -45,7 +51,7 @@ describe('progressByTest', () => {
 
 describe('courseProgress', () => {
   const progress = new Map<string, TestProgress>([
-    ['a', { attempts: 2, firstScore: 10, bestScore: 20, lastScore: 20 }],
+    ['a', { attempts: 2, firstScore: 10, bestScore: 20, lastScore: 20, passed: false }],
   ]);
   it('is the rounded share of tests with an attempt', () => {
     expect(courseProgress(['a', 'b', 'c'], progress)).toBe(33);
@@ -60,9 +66,9 @@ describe('averageBestScore', () => {
   it('averages best scores above 0 only', () => {
     expect(
       averageBestScore([
-        { attempts: 1, firstScore: 80, bestScore: 80, lastScore: 80 },
-        { attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0 },
-        { attempts: 2, firstScore: 50, bestScore: 61, lastScore: 61 },
+        { attempts: 1, firstScore: 80, bestScore: 80, lastScore: 80, passed: true },
+        { attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0, passed: false },
+        { attempts: 2, firstScore: 50, bestScore: 61, lastScore: 61, passed: false },
         NO_PROGRESS,
       ]),
     ).toBe(71);
@@ -83,9 +89,10 @@ describe('daysRemaining', () => {
 });
 
 describe('matchesFilter', () => {
+  // Passed is the attempts' own verdict: 65 passed under a pass mark of 60 stays passed after it is raised.
   const notStarted = NO_PROGRESS;
-  const passed = { attempts: 2, firstScore: 40, bestScore: 70, lastScore: 65 };
-  const failed = { attempts: 1, firstScore: 69, bestScore: 69, lastScore: 69 };
+  const passed = { attempts: 2, firstScore: 40, bestScore: 65, lastScore: 65, passed: true };
+  const failed = { attempts: 1, firstScore: 69, bestScore: 69, lastScore: 69, passed: false };
   it.each([
     ['all', [true, true, true]],
     ['not-started', [true, false, false]],
@@ -93,7 +100,7 @@ describe('matchesFilter', () => {
     ['passed', [false, true, false]],
     ['failed', [false, false, true]],
   ] as const)('%s', (filter, expected) => {
-    expect([notStarted, passed, failed].map((p) => matchesFilter(filter, p, 70))).toEqual(expected);
+    expect([notStarted, passed, failed].map((p) => matchesFilter(filter, p))).toEqual(expected);
   });
 });
 
@@ -104,8 +111,8 @@ describe('sortTests', () => {
     { id: 'x-pt1', title: 'Practice Test 1', difficulty: 'medium' as const },
   ];
   const progress = new Map<string, TestProgress>([
-    ['x-pt1', { attempts: 1, firstScore: 90, bestScore: 90, lastScore: 90 }],
-    ['x-pt2', { attempts: 1, firstScore: 40, bestScore: 40, lastScore: 40 }],
+    ['x-pt1', { attempts: 1, firstScore: 90, bestScore: 90, lastScore: 90, passed: true }],
+    ['x-pt2', { attempts: 1, firstScore: 40, bestScore: 40, lastScore: 40, passed: false }],
   ]);
   const ids = (sort: Parameters<typeof sortTests>[1]) => sortTests(tests, sort, progress).map((t) => t.id);
   it('keeps the course’s order, or sorts by id descending, title, difficulty and best score', () => {

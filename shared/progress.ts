@@ -5,6 +5,8 @@ import { percentage } from './scoring.ts';
 export interface AttemptOutcome {
   testId: string;
   percentage: number;
+  /** Passed at the pass mark of its day, as its result and the history say. */
+  isPassed: boolean;
   /** When it was submitted (ISO-8601). */
   submittedAt: string;
 }
@@ -14,9 +16,17 @@ export interface TestProgress {
   firstScore: number | null;
   bestScore: number | null;
   lastScore: number | null;
+  /** Passed at least once, each attempt by the pass mark it was taken under: a later change leaves it be. */
+  passed: boolean;
 }
 
-export const NO_PROGRESS: TestProgress = { attempts: 0, firstScore: null, bestScore: null, lastScore: null };
+export const NO_PROGRESS: TestProgress = {
+  attempts: 0,
+  firstScore: null,
+  bestScore: null,
+  lastScore: null,
+  passed: false,
+};
 
 /**
  * Attempts, first, best and last score of each test (spec §3), from its finished attempts. One pass: a
@@ -28,13 +38,15 @@ export function progressByTest(outcomes: readonly AttemptOutcome[]): Map<string,
   for (const o of outcomes) {
     const seen = byTest.get(o.testId);
     if (!seen) {
-      const progress = { attempts: 1, firstScore: o.percentage, bestScore: o.percentage, lastScore: o.percentage };
+      const score = o.percentage;
+      const progress = { attempts: 1, firstScore: score, bestScore: score, lastScore: score, passed: o.isPassed };
       byTest.set(o.testId, { progress, firstAt: o.submittedAt, lastAt: o.submittedAt });
       continue;
     }
     const { progress } = seen;
     progress.attempts++;
     progress.bestScore = Math.max(progress.bestScore!, o.percentage);
+    progress.passed ||= o.isPassed;
     if (o.submittedAt < seen.firstAt) [seen.firstAt, progress.firstScore] = [o.submittedAt, o.percentage];
     if (o.submittedAt >= seen.lastAt) [seen.lastAt, progress.lastScore] = [o.submittedAt, o.percentage];
   }
@@ -73,10 +85,14 @@ export function daysRemaining(expiresAt: string, now: Date): number {
 export const TEST_FILTERS = ['all', 'not-started', 'completed', 'passed', 'failed'] as const;
 export type TestFilter = (typeof TEST_FILTERS)[number];
 
-/** Spec §4: not started (no attempts); completed (any); passed (best ≥ passing); failed (attempted, best below). */
-export function matchesFilter(filter: TestFilter, progress: TestProgress, passingScore: number): boolean {
+/**
+ * Spec §4: not started (no attempts); completed (any); passed (best ≥ passing); failed (attempted, best
+ * below). Passed is read from the attempts' own results, so the tabs agree with the history after the pass
+ * mark changes; with one pass mark throughout, it is the spec's best ≥ passing.
+ */
+export function matchesFilter(filter: TestFilter, progress: TestProgress): boolean {
   const attempted = progress.attempts > 0;
-  const passed = attempted && (progress.bestScore ?? 0) >= passingScore;
+  const passed = attempted && progress.passed;
   switch (filter) {
     case 'all':
       return true;

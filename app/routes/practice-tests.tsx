@@ -108,7 +108,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   const demo = access === null;
   const progressMap = new Map(Object.entries(progress));
   const visible = sortTests(exam.practiceTests, sort, progressMap).filter(
-    (t) => demo || matchesFilter(filter, progressMap.get(t.id) ?? NO_PROGRESS, t.passingScore),
+    (t) => demo || matchesFilter(filter, progressMap.get(t.id) ?? NO_PROGRESS),
   );
   const choose = <T extends string>(key: string, value: T, set: (v: T) => void) => {
     set(value);

@@ -471,7 +471,13 @@ describe.each(engines)('the test engine on %s', (engine) => {
     const page = await services.practice.examProgress('exam1', student);
     expect(page?.access).toMatchObject({ purchaseDate: '2026-11-21T10:00:00.000Z' });
     // Finished exam-mode attempts of test 1 above scored 33% then 67%; the practice one is still open.
-    expect(page?.progress['exam1-pt1']).toEqual({ attempts: 2, firstScore: 33, bestScore: 67, lastScore: 67 });
+    expect(page?.progress['exam1-pt1']).toEqual({
+      attempts: 2,
+      firstScore: 33,
+      bestScore: 67,
+      lastScore: 67,
+      passed: false,
+    });
     // Test 3 has finished attempts (each handed in before its Retry); test 2's attempts are still open.
     expect(page?.progress['exam1-pt2']).toBeUndefined();
     expect(page?.courseProgress).toBe(67);
@@ -515,7 +521,7 @@ describe.each(engines)('the test engine on %s', (engine) => {
 
     const page = await services.practice.examProgress('exam1', student);
     expect(page?.progress).toEqual({
-      'exam1-pt1': { attempts: 1, firstScore: 33, bestScore: 33, lastScore: 33 },
+      'exam1-pt1': { attempts: 1, firstScore: 33, bestScore: 33, lastScore: 33, passed: false },
     });
     const history = await services.practice.progress.history(student.id, { mode: 'all', examId: null, page: 1 });
     expect(history.attempts.map((a) => [a.testId, a.mode, a.percentage])).toEqual([['exam1-pt1', 'exam', 33]]);

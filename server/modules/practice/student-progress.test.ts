@@ -125,14 +125,33 @@ describe.each(engines)('student progress on %s', (engine) => {
     const page = await services.practice.examProgress('exam1', user);
     // Test 1 scored 33%, then 100%, then 67%; test 2 once, 0%; test 3 never.
     expect(page?.progress).toEqual({
-      'exam1-pt1': { attempts: 3, firstScore: 33, bestScore: 100, lastScore: 67 },
-      'exam1-pt2': { attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0 },
+      'exam1-pt1': { attempts: 3, firstScore: 33, bestScore: 100, lastScore: 67, passed: true },
+      'exam1-pt2': { attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0, passed: false },
     });
     expect(page?.courseProgress).toBe(67);
     // The average of best scores above 0 (spec §5): test 2's 0 is left out.
     expect(page?.averageBestScore).toBe(100);
     // Another student's progress on the same exam is their own.
     expect((await services.practice.examProgress('exam1', { id: 'someone-else' }))?.progress).toEqual({});
+  });
+
+  it('keeps a test passed when the pass mark is raised afterwards, as its result in the history says', async () => {
+    const beta = (testPassMark: number) => {
+      const file = contentFixture('exam2', { title: 'Beta Exam', passingScore: 60 }, 2);
+      file.practiceTests[0]!.passingScore = testPassMark;
+      return file;
+    };
+    // With a pass mark of 60, 67% passes; then the test's pass mark is raised to 70.
+    await importContent(database.db, [beta(60)]);
+    await take('exam2-pt1', 'exam', { 'exam2-pt1-q1': ['b'], 'exam2-pt1-q2': ['b'] });
+    await importContent(database.db, [beta(70)]);
+    const page = await services.practice.examProgress('exam2', user);
+    expect(page?.exam.practiceTests[0]).toMatchObject({ id: 'exam2-pt1', passingScore: 70 });
+    // Its first attempt, 33%, is the one the suite began with.
+    expect(page?.progress['exam2-pt1']).toMatchObject({ firstScore: 33, bestScore: 67, lastScore: 67, passed: true });
+    const history = await services.practice.progress.history(user.id, { mode: 'all', examId: 'exam2', page: 1 });
+    expect(history.attempts[0]).toMatchObject({ percentage: 67, isPassed: true });
+    await importContent(database.db, [contentFixture('exam2', { title: 'Beta Exam', passingScore: 60 }, 2)]);
   });
 
   it('shows expired access as such, with 0 days left', async () => {

@@ -53,6 +53,7 @@ export async function examTestProgress(db: Db, userId: string, examId: string): 
         'attempts.test_id',
         eb.fn.countAll<number | string>().as('attempts'),
         eb.fn.max('attempts.percentage').as('best'),
+        eb.fn.max('attempts.is_passed').as('passed'),
         scoreAt('asc').as('first'),
         scoreAt('desc').as('last'),
       ];
@@ -67,6 +68,7 @@ export async function examTestProgress(db: Db, userId: string, examId: string): 
         firstScore: r.first ?? 0,
         bestScore: r.best ?? 0,
         lastScore: r.last ?? 0,
+        passed: Number(r.passed) === 1,
       },
     ]),
   );
@@ -216,7 +218,9 @@ export function createStudentProgress(db: Db, clock: () => Date) {
       db.selectFrom('practice_tests').select(['id', 'exam_id']).where('exam_id', 'in', examIds).execute(),
       attempted ?? attemptedTests(userId),
     ]);
-    const started = progressByTest(tried.map((a) => ({ testId: a.test_id, percentage: 0, submittedAt: '' })));
+    const started = progressByTest(
+      tried.map((a) => ({ testId: a.test_id, percentage: 0, isPassed: false, submittedAt: '' })),
+    );
     return latest.map((p) => {
       const testIds = tests.filter((t) => t.exam_id === p.exam_id).map((t) => t.id);
       const left = daysRemaining(p.expires_at, now);
