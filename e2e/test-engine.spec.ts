@@ -254,6 +254,9 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
   await chooseOptions(page, q, [q.correct[0]!]);
+  // The navigator agrees: partly answered, in words and by its dashed border, not coloured as done.
+  const partly = page.getByRole('button', { name: `Question ${index + 1}, partly answered` });
+  await expect(partly).toHaveCSS('border-top-style', 'dashed');
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   const unanswered = page.getByRole('heading', { name: 'Unanswered questions' }).locator('..');
   await expect(unanswered.getByRole('button', { name: `Question ${index + 1}`, exact: true })).toBeVisible();

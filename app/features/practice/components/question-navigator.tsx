@@ -2,7 +2,9 @@ import type { QuestionView } from '../../../../shared/practice.ts';
 
 /**
  * Spec §4 colours: answered; in practice mode, correct or incorrect once checked. Checked questions also
- * carry a tick or a cross, so the verdict does not rest on colour alone. Flags show a corner mark.
+ * carry a tick or a cross, so the verdict does not rest on colour alone. Flags show a corner mark. A
+ * "Choose two" with one answer ticked is partly answered, with a dashed border: the list before handing in
+ * names it among the unanswered (decision 0023), and the navigator does not call it done.
  */
 function stateOf(q: QuestionView): { label: string; className: string; mark?: string } {
   if (q.checked) {
@@ -10,7 +12,10 @@ function stateOf(q: QuestionView): { label: string; className: string; mark?: st
       ? { label: 'correct', className: 'border-emerald-800 bg-emerald-700 text-white', mark: '✓' }
       : { label: 'incorrect', className: 'border-red-700 bg-red-600 text-white', mark: '✗' };
   }
-  if (q.selected.length > 0) return { label: 'answered', className: 'border-brand-700 bg-brand-600 text-white' };
+  if (q.selected.length >= q.choose)
+    return { label: 'answered', className: 'border-brand-700 bg-brand-600 text-white' };
+  if (q.selected.length > 0)
+    return { label: 'partly answered', className: 'border-2 border-dashed border-brand-700 bg-white text-brand-800' };
   return { label: 'not answered', className: 'border-slate-300 bg-white text-slate-800' };
 }
 
