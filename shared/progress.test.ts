@@ -5,49 +5,9 @@ import {
   daysRemaining,
   matchesFilter,
   NO_PROGRESS,
-  progressByTest,
   sortTests,
   type TestProgress,
 } from './progress.ts';
-
-describe('progressByTest', () => {
-  it('counts attempts and takes the first, best and last score by submission time', () => {
-    const progress = progressByTest([
-      { testId: 't1', percentage: 80, isPassed: true, submittedAt: '2026-03-02T00:00:00Z' },
-      { testId: 't1', percentage: 50, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
-      { testId: 't1', percentage: 60, isPassed: false, submittedAt: '2026-03-03T00:00:00Z' },
-      { testId: 't2', percentage: 0, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
-    ]);
-    expect(progress.get('t1')).toEqual({ attempts: 3, firstScore: 50, bestScore: 80, lastScore: 60, passed: true });
-    expect(progress.get('t2')).toEqual({ attempts: 1, firstScore: 0, bestScore: 0, lastScore: 0, passed: false });
-    expect(progress.get('t3')).toBeUndefined();
-  });
-
-  it('takes ties in submission time in the order listed, and reads 200,000 attempts of one test', () => {
-    const tied = progressByTest([
-      { testId: 't1', percentage: 40, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
-      { testId: 't1', percentage: 70, isPassed: false, submittedAt: '2026-03-01T00:00:00Z' },
-    ]);
-    expect(tied.get('t1')).toEqual({ attempts: 2, firstScore: 40, bestScore: 70, lastScore: 70, passed: false });
-    // Scores 0..99 over and over, one second apart, the list reversed: first is the oldest, last the newest.
-    const many = Array.from({ length: 200_000 }, (_, i) => ({
-      testId: 't1',
-      percentage: i % 100,
-      isPassed: false,
-      submittedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    })).reverse();
-    expect(progressByTest(many).get('t1')).toMatchObject({
-      attempts: 200_000,
-      firstScore: 0,
-      bestScore: 99,
-      lastScore: 99,
-    });
-  });
-
-  it('is empty with no attempts (reset attempts are left out before this)', () => {
-    expect(progressByTest([]).size).toBe(0);
-  });
-});
 
 describe('courseProgress', () => {
   const progress = new Map<string, TestProgress>([

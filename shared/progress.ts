@@ -1,16 +1,6 @@
 import type { Difficulty } from './content-schema.ts';
 import { percentage } from './scoring.ts';
 
-/** A finished, not-reset attempt, as progress sees it. */
-export interface AttemptOutcome {
-  testId: string;
-  percentage: number;
-  /** Passed at the pass mark of its day, as its result and the history say. */
-  isPassed: boolean;
-  /** When it was submitted (ISO-8601). */
-  submittedAt: string;
-}
-
 export interface TestProgress {
   attempts: number;
   firstScore: number | null;
@@ -27,31 +17,6 @@ export const NO_PROGRESS: TestProgress = {
   lastScore: null,
   passed: false,
 };
-
-/**
- * Attempts, first, best and last score of each test (spec §3), from its finished attempts. One pass: a
- * student with thousands of attempts costs no more than reading them. Of attempts handed in at the same
- * moment, the first listed counts as first and the last listed as last.
- */
-export function progressByTest(outcomes: readonly AttemptOutcome[]): Map<string, TestProgress> {
-  const byTest = new Map<string, { progress: TestProgress; firstAt: string; lastAt: string }>();
-  for (const o of outcomes) {
-    const seen = byTest.get(o.testId);
-    if (!seen) {
-      const score = o.percentage;
-      const progress = { attempts: 1, firstScore: score, bestScore: score, lastScore: score, passed: o.isPassed };
-      byTest.set(o.testId, { progress, firstAt: o.submittedAt, lastAt: o.submittedAt });
-      continue;
-    }
-    const { progress } = seen;
-    progress.attempts++;
-    progress.bestScore = Math.max(progress.bestScore!, o.percentage);
-    progress.passed ||= o.isPassed;
-    if (o.submittedAt < seen.firstAt) [seen.firstAt, progress.firstScore] = [o.submittedAt, o.percentage];
-    if (o.submittedAt >= seen.lastAt) [seen.lastAt, progress.lastScore] = [o.submittedAt, o.percentage];
-  }
-  return new Map([...byTest].map(([testId, { progress }]) => [testId, progress]));
-}
 
 /** Spec §5: rounded share of the exam's tests with at least one attempt. */
 export function courseProgress(testIds: readonly string[], progress: ReadonlyMap<string, TestProgress>): number {

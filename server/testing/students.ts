@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normaliseEmail } from '../../shared/account-rules.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Services } from '../http/load-context.ts';
 
@@ -40,6 +41,9 @@ export async function signUpStudent(
 ): Promise<{ id: string }> {
   const registered = await services.accounts.register(details, { ip });
   if (!registered.ok) throw new Error(registered.message);
-  const email = details.email.trim().toLowerCase();
-  return database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', normaliseEmail(details.email))
+    .executeTakeFirstOrThrow();
 }

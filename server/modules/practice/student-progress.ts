@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { courseProgress, daysRemaining, progressByTest, type TestProgress } from '../../../shared/progress.ts';
+import { courseProgress, daysRemaining, NO_PROGRESS, type TestProgress } from '../../../shared/progress.ts';
 import type { TestMode } from '../../../shared/practice.ts';
 import {
   CHART_POINTS,
@@ -218,9 +218,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
       db.selectFrom('practice_tests').select(['id', 'exam_id']).where('exam_id', 'in', examIds).execute(),
       attempted ?? attemptedTests(userId),
     ]);
-    const started = progressByTest(
-      tried.map((a) => ({ testId: a.test_id, percentage: 0, isPassed: false, submittedAt: '' })),
-    );
+    const started = new Map(tried.map((a) => [a.test_id, { ...NO_PROGRESS, attempts: 1 }]));
     return latest.map((p) => {
       const testIds = tests.filter((t) => t.exam_id === p.exam_id).map((t) => t.id);
       const left = daysRemaining(p.expires_at, now);
