@@ -157,14 +157,22 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   await expect(page.getByRole('group').locator('input').first()).toBeDisabled();
   await page.clock.runFor(2500);
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
-  // The seconds are counted; the time runs on again for handing the test in.
-  await page.clock.resume();
   await page.getByRole('button', { name: 'Question 2, not answered' }).click();
   const second = questions[1]!;
   await chooseOptions(page, second, second.correct);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Question 2, correct' })).toBeVisible();
+  // Scrolling with the mouse wheel to read the explanation keeps the question on screen.
+  // The browser hands a wheel over on a later frame: the clock runs on once the page has had it.
+  await page.evaluate(() => document.addEventListener('wheel', () => (document.body.dataset.wheeled = 'yes')));
+  await page.mouse.move(180, 300);
+  await page.mouse.wheel(0, 200);
+  await expect(page.locator('body')).toHaveAttribute('data-wheeled', 'yes');
+  await page.clock.runFor(2500);
+  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  // The seconds are counted; the time runs on again for handing the test in.
+  await page.clock.resume();
 
   await page.getByRole('button', { name: 'Finish Test' }).click();
   await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();

@@ -164,8 +164,8 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   }
 
   // Practice mode moves on 1.5 seconds after a check, unless it was the last question, the student has
-  // turned this off, or does anything in the meantime (a key, a click or a tap: they are still reading or
-  // have their own next step). Coming back to a question checked earlier moves nothing.
+  // turned this off, or does anything in the meantime (a key, a click, a tap or the mouse wheel: they are
+  // still reading or have their own next step). Coming back to a question checked earlier moves nothing.
   useEffect(() => {
     if (!autoAdvance || advanceFrom !== index || last) return;
     // The second press of a double click on Check Answer is not the student acting, though a busy phone may
@@ -173,7 +173,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
     const stay = (event: Event) => {
       if ((event as UIEvent).detail < 2) setAdvanceFrom(null);
     };
-    const acts = ['keydown', 'mousedown', 'touchstart'];
+    const acts = ['keydown', 'mousedown', 'touchstart', 'wheel'];
     const timer = setTimeout(() => {
       setAdvanceFrom(null);
       setIndex(advanceFrom + 1);
