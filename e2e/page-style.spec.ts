@@ -18,16 +18,28 @@ const WHOLE_STYLESHEET = /\/assets\/app-[\w-]+\.css$/;
  * Remembers in the page how every element of it looks (its computed style; those in an animation are left
  * out: they keep moving), under a name. The page keeps it: some 580 properties of a few hundred elements are
  * megabytes, and brought out of the browser each time took twice as long as reading them.
+ *
+ * An element the page does not draw (inside a closed `<details>`, say) is not laid out: for what layout
+ * decides, the browser reports whatever it found when it last laid the element out, if ever (a height of
+ * 0 px in one look and 40 px in the next, grid columns of nothing and then 527 px). For such an element
+ * its sizes, offsets and grid tracks are left out; every other property is compared.
  */
 function keepLooks(page: Page, name: string): Promise<void> {
   return page.evaluate((name) => {
+    const laidOut =
+      /^(width|height|block-size|inline-size|top|right|bottom|left|inset-.+|(transform|perspective)-origin|grid-template-(columns|rows))$/;
     const looks = Array.from(document.querySelectorAll('body, body *'))
       .filter((element) => element.getAnimations().length === 0)
       .map((element) => {
         const computed = getComputedStyle(element);
+        const drawn = element.checkVisibility();
         return {
           element: `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`,
-          style: new Map(Array.from(computed, (property) => [property, computed.getPropertyValue(property)])),
+          style: new Map(
+            Array.from(computed)
+              .filter((property) => drawn || !laidOut.test(property))
+              .map((property) => [property, computed.getPropertyValue(property)]),
+          ),
         };
       });
     const kept = ((window as { keptLooks?: Record<string, typeof looks> }).keptLooks ??= {});
