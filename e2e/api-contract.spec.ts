@@ -117,7 +117,12 @@ test('the OpenAPI document describes every answer of the JSON API, for a visitor
     (await contract.post(request, '/api/attempts', { intent: 'check', ...answer, selected: other })).status(),
   ).toBe(409);
   await contract.post(request, '/api/attempts', { intent: 'answer', ...answer, selected: ['zz'] });
+  const timeLeft = await contract.post(request, '/api/attempts', { intent: 'time-left', attemptId: attempt.id });
+  expect(await timeLeft.json()).toEqual({ secondsLeft: null });
   await contract.post(request, '/api/attempts', { intent: 'submit', attemptId: attempt.id });
+  // Handed in, the attempt takes no more answers, and says so for the page to show its result.
+  const ended = await contract.post(request, '/api/attempts', { intent: 'answer', ...answer, flagged: false });
+  expect(await ended.json()).toMatchObject({ status: 409, ended: 'handed-in' });
   await contract.post(request, '/api/attempts', { intent: 'start-demo', examId: 'pmp' });
   const locked = await contract.post(request, '/api/attempts', {
     intent: 'start',

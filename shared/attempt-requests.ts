@@ -25,6 +25,7 @@ export const attemptRequestSchema = z.discriminatedUnion('intent', [
     selected: z.array(z.string().max(8)).max(8),
   }),
   z.strictObject({ intent: z.literal('submit'), attemptId }),
+  z.strictObject({ intent: z.literal('time-left'), attemptId }),
 ]);
 
 export type AttemptRequest = z.infer<typeof attemptRequestSchema>;

@@ -47,6 +47,9 @@ export interface TestInfo {
   isDemo: boolean;
 }
 
+/** Why an attempt can take no more answers: its time ran out, or it was handed in (in another tab, say). */
+export type AttemptEnd = 'time-up' | 'handed-in';
+
 export interface AttemptView {
   id: string;
   mode: TestMode;

@@ -3,6 +3,7 @@ import { BackLink } from '../components/ui/back-link.tsx';
 import { data, useNavigate } from 'react-router';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { practiceMessages } from '../../shared/practice-messages.ts';
+import { practiceRefusals } from '../../shared/practice-refusals.ts';
 import type { AttemptResult, AttemptView, TestInfo } from '../../shared/practice.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { checkoutPath } from '../features/cart/applied-coupon.ts';
@@ -32,7 +33,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const exam = isCatalogueId(params.examId) ? await context.services.catalogue.exam(params.examId) : null;
   if (!exam || exam.practiceTests.length === 0)
-    throw data(practiceMessages.loadTestFailed(practiceMessages.examIdNotFound(params.examId.slice(0, 80))), {
+    throw data(practiceMessages.loadTestFailed(practiceRefusals.examIdNotFound(params.examId.slice(0, 80))), {
       status: 404,
     });
   return { exam: { id: exam.id, title: exam.title, category: exam.category, priceCents: exam.priceCents } };

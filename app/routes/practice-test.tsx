@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router';
-import { lockedTestNote, practiceMessages } from '../../shared/practice-messages.ts';
+import { practiceMessages } from '../../shared/practice-messages.ts';
+import { lockedTestNote, practiceRefusals } from '../../shared/practice-refusals.ts';
 import { parseMode, type AttemptResult, type AttemptView, type TestMode } from '../../shared/practice.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { counted } from '../../shared/exam-display.ts';
@@ -31,11 +32,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? await context.services.practice.openTest(params.testId, context.user, mode, await context.keptTests())
     : ({ kind: 'not-found' } as const);
   if (opened.kind === 'not-found')
-    throw data(practiceMessages.loadTestFailed(practiceMessages.testNotFound(params.testId.slice(0, 80))), {
+    throw data(practiceMessages.loadTestFailed(practiceRefusals.testNotFound(params.testId.slice(0, 80))), {
       status: 404,
     });
   if (opened.kind === 'empty')
-    throw data(practiceMessages.loadTestFailed(practiceMessages.noQuestions), { status: 404 });
+    throw data(practiceMessages.loadTestFailed(practiceRefusals.noQuestions), { status: 404 });
   if (opened.kind === 'locked') {
     // Access ended during an exam-mode attempt that still has time: that attempt is what is left to do.
     if (opened.examGoesOn) throw redirect(`/practice-test/${opened.info.id}?mode=exam`);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { data, Link, useActionData, useSearchParams } from 'react-router';
-import { lockedTestNote, practiceMessages } from '../../shared/practice-messages.ts';
+import { lockedTestNote, practiceRefusals } from '../../shared/practice-refusals.ts';
 import { practiceTestsMessages } from '../../shared/practice-tests-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { counted, examFacts } from '../../shared/exam-display.ts';
@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isCatalogueId(params.examId)
     ? await context.services.practice.examProgress(params.examId, context.user)
     : null;
-  if (!page) throw data(practiceMessages.examNotFound(params.examId.slice(0, 80)), { status: 404 });
+  if (!page) throw data(practiceRefusals.examNotFound(params.examId.slice(0, 80)), { status: 404 });
   const charts = context.user ? await context.services.practice.progress.charts(context.user.id, [page.exam.id]) : [];
   // Sent as page data, not bundled: the page's scripts are at their budget (decision 0003).
   const lockedNote = lockedTestNote(context.user !== null, page.accessEnded !== null);
@@ -42,16 +42,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if ((await readForm(request)).get('intent') !== 'reset') return data({ error: 'Unknown request.' }, { status: 400 });
-  if (!context.user) return data({ error: practiceMessages.resetNeedsLogin }, { status: 401 });
+  if (!context.user) return data({ error: practiceRefusals.resetNeedsLogin }, { status: 401 });
   try {
     await context.services.practice.resetProgress(context.user.id);
   } catch (error) {
     console.error('Resetting progress failed', error);
-    return data({ error: practiceMessages.resetFailed }, { status: 503 });
+    return data({ error: practiceRefusals.resetFailed }, { status: 503 });
   }
   return redirectWith(context, new URL(request.url).pathname, [], {
     type: 'success',
-    message: practiceMessages.progressReset,
+    message: practiceRefusals.progressReset,
   });
 }
 

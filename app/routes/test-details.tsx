@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { capitalise, counted } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
-import { lockedTestNote, practiceMessages } from '../../shared/practice-messages.ts';
+import { practiceMessages } from '../../shared/practice-messages.ts';
+import { lockedTestNote, practiceRefusals } from '../../shared/practice-refusals.ts';
 import { Fact } from '../components/ui/fact.tsx';
 import { LockedActions } from '../features/cart/components/locked-actions.tsx';
 import { StatusPage } from '../components/ui/status-page.tsx';
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // a page that does not exist.
   if (!found) {
     const named = path !== `/${testId}`;
-    const message = practiceMessages.loadTestFailed(practiceMessages.testNotFound(testId.slice(0, 80)));
+    const message = practiceMessages.loadTestFailed(practiceRefusals.testNotFound(testId.slice(0, 80)));
     throw data(named ? message : null, { status: 404 });
   }
   if (path !== `/tests/${testId}`) throw redirect(`/tests/${testId}`);

@@ -102,6 +102,42 @@ export interface ContentQuestion {
   explanation: string;
 }
 
+/**
+ * Moves an attempt's start, deadline and answers `ms` back, as if that much of the server's time had passed
+ * while the page's own clock stood still (a device asleep).
+ */
+export async function passServerTime(attemptId: string, ms: number) {
+  const { default: Sqlite } = await import('better-sqlite3');
+  const { e2eDatabaseFile } = await import('./ports.ts');
+  const db = new Sqlite(e2eDatabaseFile());
+  const back = (time: string | null) => time && new Date(Date.parse(time) - ms).toISOString();
+  try {
+    db.transaction(() => {
+      const attempt = db.prepare('select started_at, deadline_at from attempts where id = ?').get(attemptId) as {
+        started_at: string;
+        deadline_at: string | null;
+      };
+      db.prepare('update attempts set started_at = ?, deadline_at = ? where id = ?').run(
+        back(attempt.started_at),
+        back(attempt.deadline_at),
+        attemptId,
+      );
+      const answers = db
+        .prepare('select question_id, answered_at from attempt_answers where attempt_id = ?')
+        .all(attemptId) as { question_id: string; answered_at: string | null }[];
+      for (const answer of answers) {
+        db.prepare('update attempt_answers set answered_at = ? where attempt_id = ? and question_id = ?').run(
+          back(answer.answered_at),
+          attemptId,
+          answer.question_id,
+        );
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
 /** The sample catalogue's questions of a test, with their answers: what a student who knows it all would pick. */
 export async function answersOf(examId: string, testId: string): Promise<ContentQuestion[]> {
   const { readFile } = await import('node:fs/promises');

@@ -134,9 +134,17 @@ export const attemptAnswerSchema = z.union([
   z.strictObject({ info: testInfoSchema, attempt: attemptViewSchema }),
   z.strictObject({ checked: checkedAnswerSchema.nullable() }),
   attemptResultSchema,
+  z.strictObject({ secondsLeft: z.number().int().nullable() }),
 ]);
 
-export const attemptRefusalSchema = z.strictObject({ error: z.string(), status: z.number().int() });
+export const attemptRefusalSchema = z.strictObject({
+  error: z.string(),
+  status: z.number().int(),
+  ended: z
+    .enum(['time-up', 'handed-in'])
+    .optional()
+    .describe('The attempt takes no more answers: its time ran out, or it was handed in. Submit it for its result.'),
+});
 
 export const webhookAnswerSchema = z.strictObject({
   received: z.literal(true),

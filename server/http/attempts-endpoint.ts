@@ -13,7 +13,7 @@ import { compressNow, sendBody } from './page-body.ts';
 export const SIGNED_OUT_STARTS_PER_MINUTE = 30;
 
 /**
- * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, JSON in and JSON
+ * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, and their time left, JSON in and JSON
  * out (decision 0007). Fastify serves it itself rather than through React Router: it renders nothing, and
  * the test page sends one request per answer, which makes it the store's busiest endpoint (decision 0013).
  * Registered where the same-site check on posts applies, with bodies kept as raw bytes.
@@ -55,11 +55,13 @@ export function registerAttemptsEndpoint(
           ? await practice.startDemo(input.examId)
           : input.intent === 'submit'
             ? await practice.submit(input.attemptId, user)
-            : await practice.change(input.attemptId, user, {
-                questionId: input.questionId,
-                selected: input.selected,
-                ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
-              });
+            : input.intent === 'time-left'
+              ? await practice.timeLeft(input.attemptId, user)
+              : await practice.change(input.attemptId, user, {
+                  questionId: input.questionId,
+                  selected: input.selected,
+                  ...(input.intent === 'answer' ? { flagged: input.flagged } : { check: true }),
+                });
     // Only a start that stored an attempt counts: a refused one stores nothing, and neither does a resumed one.
     const resumed = 'id' in outcome && kept.includes(outcome.id);
     if (signedOutStart && !('error' in outcome) && !resumed) signedOutStarts.count(request.ip);

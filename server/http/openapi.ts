@@ -126,14 +126,14 @@ function buildDocument(version: string) {
       '/api/attempts': {
         post: {
           tags: ['tests'],
-          summary: 'Start, answer, flag, check or submit an attempt',
+          summary: 'Start, answer, flag, check or submit an attempt, or ask its time left',
           description:
             "The first practice test of an exam (and the short demo) is open to everyone; the others need an active purchase. An attempt kept for a student answers to that student alone. A `start` signed out sets `pp_free_tests`, an HttpOnly cookie naming the free tests this browser began: a later `start` of the same test and mode resumes its attempt, and the first request signed in makes them the student's and removes the cookie.",
           requestBody: { required: true, content: { 'application/json': { schema: ref('AttemptRequest') } } },
           responses: {
             200: json(
               ref('AttemptAnswer'),
-              '`start`: the attempt. `start-demo`: the demo test and its attempt. `answer`: `{ checked: null }`. `check`: the verdict with its explanation. `submit`: the result.',
+              "`start`: the attempt. `start-demo`: the demo test and its attempt. `answer`: `{ checked: null }`. `check`: the verdict with its explanation. `submit`: the result. `time-left`: `{ secondsLeft }` by the server's clock.",
             ),
             400: json(
               { oneOf: [ref('Refusal'), ref('AttemptRefusal')] },
@@ -147,7 +147,7 @@ function buildDocument(version: string) {
             404: json(ref('AttemptRefusal'), 'No such test, or no such attempt for this visitor.'),
             409: json(
               ref('AttemptRefusal'),
-              'The attempt is submitted, its time is up, or the answer was checked already; or its answers are held back while the student takes the same test in exam mode.',
+              'The attempt is submitted or its time is up (both with `ended`: submit it for its result), or the answer was checked already; or its answers are held back while the student takes the same test in exam mode.',
             ),
             429: json(
               ref('AttemptRefusal'),

@@ -1,34 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 
+/** The server's word on an attempt's time: `seconds` left (null without a timer) when `at` came. */
+export interface TimeReading {
+  seconds: number | null;
+  /** On `performance.now()`'s clock; a moment ago when not given. */
+  at?: number;
+}
+
+/** How far the calendar clock may run ahead of the monotonic one between two ticks before the device counts as woken. */
+const WAKE_GAP_MS = 5_000;
+
 /**
- * Seconds left, counting down each second from what the server said when it answered (`measuredAt`, on
- * the clock of `performance.now()`; a moment ago when not given); null without a timer. It counts on the
- * monotonic clock, so setting the computer's clock (by hand or by a time sync) changes nothing.
+ * Seconds left, counting down each second from the server's last reading; null without a timer. It counts
+ * on the monotonic clock, so setting the computer's clock (by hand or by a time sync) changes nothing. That
+ * clock stands still while the device sleeps, though, and the calendar clock does not: when the calendar
+ * clock has run ahead of it, `onWake` is told, to take a new reading (a new object) from the server.
  */
-export function useCountdown(initialSeconds: number | null, onZero: () => void, measuredAt?: number): number | null {
-  const [left, setLeft] = useState(initialSeconds);
-  const measured = useRef(measuredAt);
-  const zero = useRef(onZero);
+export function useCountdown(reading: TimeReading, onZero: () => void, onWake: () => void): number | null {
+  const [left, setLeft] = useState(reading.seconds);
+  const callbacks = useRef({ onZero, onWake });
   useEffect(() => {
-    zero.current = onZero;
+    callbacks.current = { onZero, onWake };
   });
   useEffect(() => {
-    if (initialSeconds === null) return;
-    const end = (measured.current ?? performance.now()) + initialSeconds * 1000;
+    if (reading.seconds === null) return;
+    const end = (reading.at ?? performance.now()) + reading.seconds * 1000;
+    // How far the calendar clock is ahead of the monotonic one: it grows by the time the device slept.
+    let ahead = Date.now() - performance.now();
     const tick = () => {
+      const slept = Date.now() - performance.now() - ahead > WAKE_GAP_MS;
+      ahead = Date.now() - performance.now();
       const seconds = Math.max(0, Math.round((end - performance.now()) / 1000));
       setLeft(seconds);
       if (seconds === 0) {
         clearInterval(timer);
-        zero.current();
-      }
+        callbacks.current.onZero();
+      } else if (slept) callbacks.current.onWake();
     };
     const timer = setInterval(tick, 1000);
     // At once too: time that passed before the screen came (its code on a slow link) shows straight away.
     tick();
     return () => clearInterval(timer);
-  }, [initialSeconds]);
+  }, [reading]);
   return left;
 }
 

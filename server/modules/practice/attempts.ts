@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AttemptResult, AttemptView, CheckedAnswer, TestMode } from '../../../shared/practice.ts';
+import type { AttemptEnd, AttemptResult, AttemptView, CheckedAnswer, TestMode } from '../../../shared/practice.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
 import { answeredInTime, isCorrectAnswer, scoreAttempt } from '../../../shared/scoring.ts';
 import type { AttemptAnswersTable, AttemptsTable, Database } from '../../db/schema.ts';
@@ -18,7 +18,8 @@ interface Layout {
   demo?: true;
 }
 
-export type Refusal = { error: string; status: number };
+/** A request the store turns down. `ended`: the attempt is over, so the page should hand it in and show its result. */
+export type Refusal = { error: string; status: number; ended?: AttemptEnd };
 
 function shuffled<T>(items: readonly T[]): T[] {
   const list = [...items];
@@ -159,6 +160,31 @@ export function isOverdue(attempt: Attempt, now: Date): boolean {
   return deadline !== null && !answeredInTime(now, deadline);
 }
 
+/** Whether a handed-in exam was handed in at its deadline: its time ran out, on the page or by the sweep. */
+export const ranOutOfTime = (attempt: Pick<Attempt, 'deadline_at' | 'submitted_at'>) =>
+  attempt.deadline_at !== null && attempt.submitted_at === attempt.deadline_at;
+
+/** An answer, flag or check for an attempt already handed in: in another tab, by its clock, or by the sweep. */
+function closedRefusal(attempt: Attempt, now: Date): Refusal {
+  const timeUp = attempt.submitted_at ? ranOutOfTime(attempt) : isOverdue(attempt, now);
+  return { error: attemptMessages.attemptClosed, status: 409, ended: timeUp ? 'time-up' : 'handed-in' };
+}
+
+/** Seconds left by the server's clock: exam mode; null in practice mode, which has no end. */
+function secondsLeft(attempt: Attempt, now: Date): number | null {
+  const deadline = deadlineOf(attempt);
+  return deadline ? Math.max(0, Math.round((deadline.getTime() - now.getTime()) / 1000)) : null;
+}
+
+/**
+ * The time left of an attempt in progress, for a page whose clock may have stood still (a phone asleep, a
+ * laptop closed): refused, with `ended`, once the attempt has been handed in.
+ */
+export function timeLeft(attempt: Attempt, now: Date): { secondsLeft: number | null } | Refusal {
+  if (attempt.status !== 'in_progress') return closedRefusal(attempt, now);
+  return { secondsLeft: secondsLeft(attempt, now) };
+}
+
 /**
  * The attempt's questions with their options in its order. An option the catalogue has removed since the
  * attempt began is left out; one it has added is shown after the others (it may be the right answer now).
@@ -202,11 +228,10 @@ function stillOffered(question: ServerQuestion, selectedJson: string): string[] 
 /** What the student sees of an attempt in progress. Answers and explanations only for checked questions. */
 export async function attemptView(db: Db, attempt: Attempt, test: LoadedTest, now: Date): Promise<AttemptView> {
   const answers = await answersOf(db, attempt.id);
-  const deadline = deadlineOf(attempt);
   return {
     id: attempt.id,
     mode: attempt.mode,
-    remainingSeconds: deadline ? Math.max(0, Math.round((deadline.getTime() - now.getTime()) / 1000)) : null,
+    remainingSeconds: secondsLeft(attempt, now),
     questions: questionsInLayout(attempt, test).map(({ question, optionOrder }) => {
       const answer = answers.get(question.id);
       const selected = answer ? stillOffered(question, answer.selected_json) : [];
@@ -248,12 +273,12 @@ export async function changeAnswer(
   change: AnswerChange,
   now: Date,
 ): Promise<{ checked: CheckedAnswer | null } | Refusal> {
-  if (attempt.status !== 'in_progress') return { error: attemptMessages.attemptClosed, status: 409 };
+  if (attempt.status !== 'in_progress') return closedRefusal(attempt, now);
   const entry = questionsInLayout(attempt, test).find((q) => q.question.id === change.questionId);
   if (!entry) return { error: 'This question is not part of the attempt.', status: 400 };
   const { question } = entry;
   const wantsAnswer = change.selected !== undefined || change.check === true;
-  if (wantsAnswer && isOverdue(attempt, now)) return { error: attemptMessages.timeUp, status: 409 };
+  if (wantsAnswer && isOverdue(attempt, now)) return { error: attemptMessages.timeUp, status: 409, ended: 'time-up' };
   if (change.check && attempt.mode !== 'practice')
     return { error: 'Answers are checked in practice mode only.', status: 400 };
   const chosen = change.selected === undefined ? undefined : validSelection(question, change.selected);
@@ -262,7 +287,7 @@ export async function changeAnswer(
   // The answer is read and written with the attempt locked, so a check, a flag and a hand-in of the same
   // attempt take turns: a check cannot be undone by a flag sent with it, nor an answer land after grading.
   return db.transaction().execute(async (trx) => {
-    if (!(await lockOpenAttempt(trx, attempt.id))) return { error: attemptMessages.attemptClosed, status: 409 };
+    if (!(await lockOpenAttempt(trx, attempt.id))) return closedRefusal(attempt, now);
     const existing = await answerOf(trx, attempt.id, question.id);
     if (wantsAnswer && existing?.checked === 1) {
       // Checked for good. The same answer checked again (by a page that did not get, or was not shown, the

@@ -6,6 +6,7 @@ import { result, view } from '../../testing/attempts.ts';
 import { signUpStudent } from '../../testing/students.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { practiceMessages } from '../../../shared/practice-messages.ts';
+import { practiceRefusals } from '../../../shared/practice-refusals.ts';
 import { raiseCatalogueVersion } from '../catalogue/catalogue-version.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
@@ -192,6 +193,50 @@ describe.each(engines)('the test engine on %s', (engine) => {
     }
   });
 
+  it('tells a page its time left, and that its attempt has ended: by the clock, or handed in elsewhere', async () => {
+    const waker = await buyer('waker@example.com', 'exam1', '10.1.1.46');
+    const exam = view(await services.practice.start('exam1-pt1', waker, 'exam'));
+    const started = now;
+    try {
+      expect(await services.practice.timeLeft(exam.id, waker)).toEqual({ secondsLeft: 20 * 60 });
+      // A phone asleep for a while: the server's clock ran on.
+      now = new Date(started.getTime() + 5 * 60_000 + 400);
+      expect(await services.practice.timeLeft(exam.id, waker)).toEqual({ secondsLeft: 15 * 60 });
+      expect(await services.practice.timeLeft(exam.id, other)).toMatchObject({ status: 404 });
+      // Asleep past the deadline and its grace: an answer is refused, and the page told to hand in.
+      now = new Date(started.getTime() + 20 * 60_000 + 6_000);
+      expect(await services.practice.timeLeft(exam.id, waker)).toEqual({ secondsLeft: 0 });
+      const late = { questionId: 'exam1-pt1-q1', selected: ['b'] };
+      expect(await services.practice.change(exam.id, waker, late)).toEqual({
+        error: attemptMessages.timeUp,
+        status: 409,
+        ended: 'time-up',
+      });
+      // Handed in meanwhile (by the store, or in another tab), dated at its deadline: still its time that ran out.
+      expect(result(await services.practice.submit(exam.id, waker))).toMatchObject({ timeSpentSeconds: 20 * 60 });
+      const closed = { error: attemptMessages.attemptClosed, status: 409, ended: 'time-up' };
+      expect(await services.practice.timeLeft(exam.id, waker)).toEqual(closed);
+      expect(await services.practice.change(exam.id, waker, late)).toEqual(closed);
+      expect(await services.practice.change(exam.id, waker, { questionId: 'exam1-pt1-q1', flagged: true })).toEqual(
+        closed,
+      );
+
+      // Handed in early, in another tab: ended, but not by the clock.
+      now = started;
+      const early = view(await services.practice.start('exam1-pt2', waker, 'exam'));
+      result(await services.practice.submit(early.id, waker));
+      expect(await services.practice.change(early.id, waker, late)).toMatchObject({ ended: 'handed-in' });
+      expect(await services.practice.timeLeft(early.id, waker)).toMatchObject({ ended: 'handed-in' });
+      // Practice mode has no clock; an answer it refuses for another reason does not end it.
+      const practice = view(await services.practice.start('exam1-pt1', waker, 'practice'));
+      expect(await services.practice.timeLeft(practice.id, waker)).toEqual({ secondsLeft: null });
+      const wrongQuestion = { questionId: 'exam1-pt2-q1', selected: ['a'] };
+      expect(await services.practice.change(practice.id, waker, wrongQuestion)).not.toHaveProperty('ended');
+    } finally {
+      now = started;
+    }
+  });
+
   it('lists on the practice-tests page the tests the student is taking in exam mode, while time is left', async () => {
     const taker = await buyer('taker@example.com', 'exam1', '10.1.1.44');
     await services.practice.start('exam1-pt2', taker, 'practice');
@@ -258,11 +303,11 @@ describe.each(engines)('the test engine on %s', (engine) => {
     expect(await services.practice.testInfo('exam1-pt2', null)).toMatchObject({ open: false, accessEnded: false });
     // Starting (or Retry on a result) says the same: not an invitation to sign up to someone who has.
     expect(await services.practice.start('exam1-pt2', lapsed, 'exam')).toEqual({
-      error: practiceMessages.accessRanOut,
+      error: practiceRefusals.accessRanOut,
       status: 403,
     });
     expect(await services.practice.start('exam1-pt2', null, 'exam')).toEqual({
-      error: practiceMessages.signUpForMore,
+      error: practiceRefusals.signUpForMore,
       status: 403,
     });
   });
@@ -1038,7 +1083,8 @@ describe.each(engines)('the test engine on %s', (engine) => {
         const q1 = stored.review.find((r) => r.id === 'exam2-pt2-q1')!;
         // What the review shows as chosen is what was graded.
         expect(q1.correct).toBe(q1.selected.length === 1 && q1.selected[0] === 'b');
-        if ('error' in late) expect(late).toEqual({ error: attemptMessages.attemptClosed, status: 409 });
+        if ('error' in late)
+          expect(late).toEqual({ error: attemptMessages.attemptClosed, status: 409, ended: 'handed-in' });
         else expect(q1.selected).toEqual(['b']);
       }
     });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ExamDetail } from '../../../shared/catalogue.ts';
-import { lockedTestNote, practiceMessages } from '../../../shared/practice-messages.ts';
+import { lockedTestNote, practiceRefusals } from '../../../shared/practice-refusals.ts';
 import type {
   AttemptResult,
   AttemptView,
@@ -31,6 +31,8 @@ import {
   removeOldAnonymousAttempts,
   lostAllQuestions,
   submitAttempt,
+  ranOutOfTime,
+  timeLeft as timeLeftOf,
   type Attempt,
   type Refusal,
 } from './attempts.ts';
@@ -172,11 +174,11 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     if (!attempt || (attempt.user_id !== null && attempt.user_id !== user?.id))
       return { error: attemptMessages.attemptNotFound, status: 404 };
     const test = await loadTest(attempt.test_id);
-    if (!test) return { error: practiceMessages.testNotFound(attempt.test_id), status: 404 };
+    if (!test) return { error: practiceRefusals.testNotFound(attempt.test_id), status: 404 };
     const now = clock();
     const { open, bought } = await lockState(test, user, now);
     if (!open && !mayFinish(attempt, user, purpose, now))
-      return { error: attempt.user_id ? ACCESS_ENDED : practiceMessages.signUpForMore, status: 403 };
+      return { error: attempt.user_id ? ACCESS_ENDED : practiceRefusals.signUpForMore, status: 403 };
     return { attempt, test, open, bought };
   }
 
@@ -240,7 +242,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       id: row.id,
       percentage: row.percentage ?? 0,
       passed: row.is_passed === 1,
-      timeRanOut: row.deadline_at !== null && row.submitted_at === row.deadline_at,
+      timeRanOut: ranOutOfTime(row),
     };
   }
 
@@ -321,13 +323,13 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       { resumeOnly = false } = {},
     ): Promise<AttemptView | Refusal> {
       const test = await loadTest(testId);
-      if (!test) return { error: practiceMessages.testNotFound(testId), status: 404 };
+      if (!test) return { error: practiceRefusals.testNotFound(testId), status: 404 };
       const now = clock();
       const { open: unlocked, accessEnded } = await lockState(test, user, now);
       if (!unlocked) {
         return { error: lockedTestNote(user !== null, accessEnded), status: 403 };
       }
-      if (test.questions.length === 0) return { error: practiceMessages.noQuestions, status: 404 };
+      if (test.questions.length === 0) return { error: practiceRefusals.noQuestions, status: 404 };
       const open = (await unfinishedOf(user, test, kept))[mode];
       if (open && !isOverdue(open, now)) return viewOf(open, test, user, now);
       // A visitor past the limit of signed-out starts may resume, not begin.
@@ -355,7 +357,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         .orderBy('position')
         .executeTakeFirst();
       const test = first ? await loadTest(first.id) : null;
-      if (!test || test.questions.length === 0) return { error: practiceMessages.examIdNotFound(examId), status: 404 };
+      if (!test || test.questions.length === 0) return { error: practiceRefusals.examIdNotFound(examId), status: 404 };
       const demo: LoadedTest = {
         ...test,
         info: {
@@ -451,6 +453,12 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
         return { error: EXAM_RUNNING, status: 409 };
       }
       return changeAnswer(db, owned.attempt, owned.test, change, now);
+    },
+
+    /** The time left of an attempt in progress (decision 0007): the page's clock may have stood still. */
+    async timeLeft(attemptId: string, user: User): Promise<{ secondsLeft: number | null } | Refusal> {
+      const owned = await ownAttempt(attemptId, user, 'hand-in');
+      return 'error' in owned ? owned : timeLeftOf(owned.attempt, clock());
     },
 
     /**

@@ -3,9 +3,9 @@ import { flushSync } from 'react-dom';
 import { practiceMessages } from '../../../../shared/practice-messages.ts';
 import type { AttemptResult, AttemptView, CheckedAnswer, QuestionView, TestInfo } from '../../../../shared/practice.ts';
 import { AUTO_ADVANCE_MS, chooseLabel, formatDuration } from '../../../../shared/scoring.ts';
-import { postAttempt } from '../attempt-api.ts';
+import { postAttempt, type AttemptRefusal } from '../attempt-api.ts';
 import { useAutoAdvance } from '../auto-advance.ts';
-import { timeWarning, useCountdown } from '../countdown.ts';
+import { timeWarning, useCountdown, type TimeReading } from '../countdown.ts';
 import { QuestionNavigator } from './question-navigator.tsx';
 import { TestReview } from './test-review.tsx';
 
@@ -58,20 +58,29 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
 
   /** Each question as the server holds it, as far as its answers have said. */
   const held = useRef(new Map(initial.questions.map((q) => [q.id, q])));
-  /** Answers and flags go to the server one after another, so the last change made is the last one stored. */
-  const saving = useRef<Promise<void>>(Promise.resolve());
+  /**
+   * The changes of each question go to the server one after another, so the last change made is the last
+   * one stored; those of different questions go side by side, so none waits behind another on a slow link.
+   */
+  const saving = useRef(new Map<string, Promise<void>>());
+  /** Changes waiting behind an earlier one of their question, not yet sent: leaving the page would lose them. */
+  const waiting = useRef(0);
   /** The newest change of each question's answer and flag. */
   const newest = useRef(new Map<string, object>());
 
   /**
    * Shows a change at once and saves it. A change the server refuses (the connection lost, the attempt
-   * handed in elsewhere, the time up) is taken back off the screen, unless a newer one is on its way.
+   * handed in elsewhere, the time up) is taken back off the screen, unless a newer one is on its way. One
+   * sent as the page is closed or reloaded still arrives (`postJson`).
    */
   function save(questionId: string, change: Pick<QuestionView, 'selected'> | Pick<QuestionView, 'flagged'>) {
     const field = Object.keys(change)[0] as 'selected' | 'flagged';
     newest.current.set(questionId + field, change);
     update(questionId, change);
-    saving.current = saving.current.then(async () => {
+    waiting.current += 1;
+    const before = saving.current.get(questionId) ?? Promise.resolve();
+    const saved = before.then(async () => {
+      waiting.current -= 1;
       const response = await postAttempt<{ checked: null }>({
         intent: 'answer',
         attemptId: initial.id,
@@ -80,22 +89,37 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
       });
       const stored = held.current.get(questionId)!;
       if ('error' in response) {
-        setMessage(response.error);
         if (newest.current.get(questionId + field) === change) update(questionId, { [field]: stored[field] });
+        refused(response);
       } else {
         held.current.set(questionId, { ...stored, ...change });
       }
     });
+    saving.current.set(questionId, saved);
   }
 
+  // Closing or reloading the page while a change waits its turn would lose it: the browser asks first.
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => {
+      if (waiting.current > 0) event.preventDefault();
+    };
+    addEventListener('beforeunload', ask);
+    return () => removeEventListener('beforeunload', ask);
+  }, []);
+
+  /** A hand-in on its way: the clock, a refused answer and the student may each ask for one at once. */
+  const handingIn = useRef(false);
   const submit = useCallback(
     async (timeUp = false) => {
+      if (handingIn.current) return;
+      handingIn.current = true;
       setSubmitting(true);
       if (timeUp) setMessage(practiceMessages.timeUpHandedIn);
       // Answers still on their way are stored before the attempt is handed in.
-      await saving.current;
+      await Promise.all(saving.current.values());
       const result = await postAttempt<AttemptResult>({ intent: 'submit', attemptId: initial.id });
       if ('error' in result) {
+        handingIn.current = false;
         setSubmitting(false);
         setMessage(result.error);
       } else {
@@ -105,8 +129,32 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
     [initial.id, onFinished],
   );
 
-  // The server's clock decides; at zero the page hands in what it has.
-  const remaining = useCountdown(initial.remainingSeconds, () => void submit(true), measuredAt);
+  /**
+   * A refusal is said on screen; one saying the attempt has ended (its time ran out by the server's clock,
+   * or it was handed in in another tab or by the store) hands it in here too, which shows its result.
+   */
+  function refused(response: AttemptRefusal) {
+    if (response.ended) void submit(response.ended === 'time-up');
+    else setMessage(response.error);
+  }
+
+  // The server's clock decides; at zero the page hands in what it has. The page's clock stands still while
+  // the device sleeps (a phone locked, a laptop shut), so on waking it asks the server for the time left.
+  const [reading, setReading] = useState<TimeReading>(() => ({ seconds: initial.remainingSeconds, at: measuredAt }));
+  const remaining = useCountdown(
+    reading,
+    () => void submit(true),
+    async () => {
+      const at = performance.now();
+      const response = await postAttempt<{ secondsLeft: number | null }>({
+        intent: 'time-left',
+        attemptId: initial.id,
+      });
+      // Not reached (the connection not back yet): the clock goes on as it was, and asks again on the next wake.
+      if (!('error' in response)) setReading({ seconds: response.secondsLeft, at });
+      else if (response.ended) refused(response);
+    },
+  );
   const timeLimitSeconds = Math.max(info.timeLimitMinutes * 60, initial.remainingSeconds ?? 0);
 
   function choose(optionId: string) {
@@ -137,19 +185,17 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
       return;
     }
     setChecking(true);
-    // A check locks the question: the choices made before it are stored first.
-    const response = await saving.current
-      .then(() =>
-        postAttempt<{ checked: CheckedAnswer }>({
-          intent: 'check',
-          attemptId: initial.id,
-          questionId: question.id,
-          selected: question.selected,
-        }),
-      )
-      .finally(() => setChecking(false));
+    // A check locks the question: the choices made before it are stored first. (A post never throws.)
+    await saving.current.get(question.id);
+    const response = await postAttempt<{ checked: CheckedAnswer }>({
+      intent: 'check',
+      attemptId: initial.id,
+      questionId: question.id,
+      selected: question.selected,
+    });
+    setChecking(false);
     if ('error' in response) {
-      setMessage(response.error);
+      refused(response);
       return;
     }
     // The Check button goes away with the check: focus moves to the verdict and its explanation. The
