@@ -48,7 +48,8 @@ export interface TestInfo {
 }
 
 /** Why an attempt can take no more answers: its time ran out, or it was handed in (in another tab, say). */
-export type AttemptEnd = 'time-up' | 'handed-in';
+export const ATTEMPT_ENDS = ['time-up', 'handed-in'] as const;
+export type AttemptEnd = (typeof ATTEMPT_ENDS)[number];
 
 export interface AttemptView {
   id: string;

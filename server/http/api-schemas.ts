@@ -3,6 +3,7 @@ import type { CartView } from '../../shared/cart.ts';
 import { DIFFICULTIES } from '../../shared/content-schema.ts';
 import type { CouponCheck } from '../../shared/coupon-rules.ts';
 import {
+  ATTEMPT_ENDS,
   TEST_MODES,
   type AttemptResult,
   type AttemptView,
@@ -141,7 +142,7 @@ export const attemptRefusalSchema = z.strictObject({
   error: z.string(),
   status: z.number().int(),
   ended: z
-    .enum(['time-up', 'handed-in'])
+    .enum(ATTEMPT_ENDS)
     .optional()
     .describe('The attempt takes no more answers: its time ran out, or it was handed in. Submit it for its result.'),
 });

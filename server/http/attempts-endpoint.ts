@@ -13,8 +13,8 @@ import { compressNow, sendBody } from './page-body.ts';
 export const SIGNED_OUT_STARTS_PER_MINUTE = 30;
 
 /**
- * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, and their time left, JSON in and JSON
- * out (decision 0007). Fastify serves it itself rather than through React Router: it renders nothing, and
+ * `POST /api/attempts`: starting, answering, flagging, checking and submitting attempts, and their time
+ * left, JSON in and JSON out (decision 0007). Fastify serves it itself rather than through React Router: it renders nothing, and
  * the test page sends one request per answer, which makes it the store's busiest endpoint (decision 0013).
  * Registered where the same-site check on posts applies, with bodies kept as raw bytes.
  */

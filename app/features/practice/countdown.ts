@@ -8,7 +8,7 @@ export interface TimeReading {
   at?: number;
 }
 
-/** How far the calendar clock may run ahead of the monotonic one between two ticks before the device counts as woken. */
+/** How far the calendar clock may run ahead of the monotonic one between ticks before the device counts as woken. */
 const WAKE_GAP_MS = 5_000;
 
 /**
@@ -29,8 +29,9 @@ export function useCountdown(reading: TimeReading, onZero: () => void, onWake: (
     // How far the calendar clock is ahead of the monotonic one: it grows by the time the device slept.
     let ahead = Date.now() - performance.now();
     const tick = () => {
-      const slept = Date.now() - performance.now() - ahead > WAKE_GAP_MS;
-      ahead = Date.now() - performance.now();
+      const offset = Date.now() - performance.now();
+      const slept = offset - ahead > WAKE_GAP_MS;
+      ahead = offset;
       const seconds = Math.max(0, Math.round((end - performance.now()) / 1000));
       setLeft(seconds);
       if (seconds === 0) {
