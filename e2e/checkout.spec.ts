@@ -133,6 +133,41 @@ test("'Go to Checkout' on the exam page pays with the coupon applied in the cart
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
 });
 
+test('a coupon kept from an earlier visit is paid with, and payment waits while it is checked again', async ({
+  page,
+}) => {
+  const code = `BACK${Date.now().toString().slice(-8)}`;
+  await createCoupon([code, '--type', 'percentage', '--value', '10']);
+  await signUpWithCart(page, 'pmp', PMP);
+  await applyCoupon(page, code);
+  await expect(page.getByText(`Discount (${code})-$5.00`)).toBeVisible();
+
+  // Back on the cart later, the store is slow to check the kept coupon again: until it answers, the page
+  // shows no price, and the payment button is off with the coupon in its form.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/cart', async (route) => {
+    if ((route.request().postDataJSON() as { intent?: string }).intent === 'coupon') await held;
+    await route.continue();
+  });
+  // (The page is not waited on to be idle: the check it is making is the one held.)
+  await page.reload();
+  const pay = page.getByRole('button', { name: 'Proceed to Payment' });
+  await expect(page.getByText(`Discount (${code})Checking…`)).toBeVisible();
+  await expect(page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd')).toHaveText(
+    'Checking…',
+  );
+  await expect(pay).toBeDisabled();
+  await expect(page.locator('input[type="hidden"][name="coupon"]')).toHaveValue(code);
+
+  answer();
+  await expect(page.getByText(`Discount (${code})-$5.00`)).toBeVisible();
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await expect(page.getByRole('heading', { name: 'Pay $44.99 USD' })).toBeVisible();
+});
+
 test('a declined card: the failure page says why and the cart is kept', async ({ page }) => {
   await signUpWithCart(page, 'itil-4-foundation', ITIL);
   await proceedToPayment(page);

@@ -143,6 +143,25 @@ test('a long unbroken name or address wraps on a phone instead of widening the p
   }
 });
 
+test('an exam whose title, category or description holds a long unbroken word still fits a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // The catalogue's words are the content's: a word as long as a product code or an address is put in them here.
+  const lengthen = () =>
+    page.evaluate(() => {
+      const word = 'Kubernetes-CloudNativeSecurityAssociate-KCSA';
+      for (const element of document.querySelectorAll('article h1, article h2, article h3, article p'))
+        if (element.children.length === 0) element.textContent = `${element.textContent} ${word}`;
+    });
+  for (const [path, heading] of [
+    ['/exams', 'Certification Exams'],
+    ['/exams/pmp', PMP],
+  ] as const) {
+    await open(page, path, heading);
+    await lengthen();
+    await expectNoHorizontalScroll(page);
+  }
+});
+
 test('a student’s header is two rows on a phone, the cart’s total in the first, and one row on a desktop', async ({
   page,
 }) => {

@@ -3,7 +3,7 @@ import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { couponMessages } from '../../shared/coupon-messages.ts';
 import { couponEntryProblem, normaliseCouponCode } from '../../shared/coupon-rules.ts';
 import { formatPrice } from '../../shared/money.ts';
-import { forgetAppliedCoupon, readAppliedCoupon, saveAppliedCoupon } from '../features/cart/applied-coupon.ts';
+import { forgetAppliedCoupon, saveAppliedCoupon, useKeptCoupon } from '../features/cart/applied-coupon.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { CartLineItem, removeButtonId } from '../features/cart/components/cart-line-item.tsx';
 import { useFocusAfterUpdate } from '../features/cart/use-focus-after-update.ts';
@@ -38,7 +38,12 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const { cart, loading, remove, setQuantity, clear, checkCoupon } = useCart();
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>('root')?.user);
   const [code, setCode] = useState('');
-  const [applied, setApplied] = useState<Applied | null>(null);
+  const [appliedHere, setApplied] = useState<Applied | null>(null);
+  // Until the page has a verdict of its own, the coupon the browser kept counts as applied, with none: from
+  // the first moment the page takes a press, payment sends it and waits for its check, rather than paying
+  // full price before the check answers.
+  const kept = useKeptCoupon();
+  const applied = appliedHere ?? (kept ? { code: kept, discountCents: null, itemsKey: '' } : null);
   const [message, setMessage] = useState<CouponMessage | null>(null);
   // Each message is a new element (a new key), so the same words after another try are read out again.
   const say = useCallback(
@@ -62,8 +67,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const itemsKey = cart.items.map((i) => `${i.examId}:${i.quantity}`).join(',');
   const checking = applied !== null && applied.itemsKey !== itemsKey;
   useEffect(() => {
-    // The coupon applied on this page, else the one the browser kept (its note may have run out meanwhile).
-    const code = applied?.code ?? readAppliedCoupon()?.code;
+    const code = applied?.code;
     if (!code || cart.items.length === 0 || applied?.itemsKey === itemsKey) return;
     let latest = true;
     void checkCoupon(code, false).then((result) => {
@@ -221,7 +225,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                         type="button"
                         className="font-medium underline"
                         onClick={() => {
-                          setApplied((a) => a && { ...a, itemsKey: '' });
+                          setApplied({ ...applied, itemsKey: '' });
                           summaryHeading.current?.focus();
                         }}
                       >

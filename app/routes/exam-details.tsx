@@ -86,9 +86,9 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
           className="rounded-xl"
         />
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{facts.category}</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight">{exam.title}</h1>
-          <p className="mt-3 text-slate-700">{exam.description}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide wrap-anywhere text-brand-700">{facts.category}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight wrap-anywhere">{exam.title}</h1>
+          <p className="mt-3 wrap-anywhere text-slate-700">{exam.description}</p>
           <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
             <Fact boxed label="Duration" value={facts.duration} />
             <Fact boxed label="Questions" value={facts.questionCount} />

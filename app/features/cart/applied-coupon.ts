@@ -50,3 +50,10 @@ function onStorage(changed: () => void) {
 export function useCheckoutPath(): string {
   return useSyncExternalStore(onStorage, checkoutPath, () => '/checkout');
 }
+
+const keptCode = () => readAppliedCoupon()?.code ?? null;
+
+/** The code of the coupon the browser kept, for a page: the server, which cannot see it, renders none. */
+export function useKeptCoupon(): string | null {
+  return useSyncExternalStore(onStorage, keptCode, () => null);
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountMessages as m } from '../../../shared/account-messages.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
@@ -17,6 +17,19 @@ const ok = (result: AccountResult) => {
 let ipCounter = 0;
 /** Each test signs in from its own address, so the rate limits of one do not reach another. */
 const newClient = () => ({ ip: `10.0.0.${++ipCounter}` });
+/** A call straight to the sign-in library's API, as any caller could make it, each from its own address. */
+const callAuth = (services: ReturnType<typeof createTestServices>, path: string, body: object) =>
+  services.accounts.handler(
+    new Request(`${TEST_BASE_URL}/api/auth/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: TEST_BASE_URL,
+        'x-practicepass-client-ip': newClient().ip,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
 
 describe.each(engines)('accounts on %s', (engine) => {
   let database: DatabaseHandle;
@@ -131,19 +144,8 @@ describe.each(engines)('accounts on %s', (engine) => {
   });
 
   it('holds direct API calls to the form’s rules: a name, at most 80 characters, a real email, nothing else', async () => {
-    const signUp = (body: object) =>
-      services.accounts.handler(
-        new Request(`${TEST_BASE_URL}/api/auth/sign-up/email`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: TEST_BASE_URL,
-            // Each call from its own address, past the limit on sign-ups per address.
-            'x-practicepass-client-ip': newClient().ip,
-          },
-          body: JSON.stringify(body),
-        }),
-      );
+    // Each call from its own address, past the limit on sign-ups per address.
+    const signUp = (body: object) => callAuth(services, 'sign-up/email', body);
     const password = 'a-good-password-7';
     const refusals: [object, string][] = [
       [{ name: '   ', email: 'blank@example.com', password }, m.nameMissing],
@@ -454,6 +456,36 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(logged.join('\n')).not.toContain('hal@');
     // An address with no account gets the usual answer: nothing was to be sent.
     ok(await failing.accounts.requestPasswordReset('nobody-at-all@example.com', newClient()));
+  });
+
+  it('prints no refusal to the console; the library’s own warnings and faults go to the store’s log', async () => {
+    const logged: string[] = [];
+    const watched = createTestServices(database, {
+      log: (level, message) => logged.push(`${level} ${message}`),
+    });
+    const printed = (['log', 'info', 'warn', 'error'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => {}),
+    );
+    try {
+      const call = (path: string, body: object) => callAuth(watched, path, body);
+      // Refused by the store's own rule: nothing to log. Refused by the library (a wrong password): its warning,
+      // a sign of someone guessing, goes to the store's log as a warning; neither is an error, nor printed.
+      expect(
+        (await call('sign-up/email', { name: ' ', email: 'quiet@example.com', password: 'quiet-please-1' })).status,
+      ).toBe(400);
+      expect(logged).toEqual([]);
+      ok(
+        await watched.accounts.register(
+          { name: 'Quinn', email: 'quinn@example.com', password: 'quiet-please-2' },
+          newClient(),
+        ),
+      );
+      expect((await call('sign-in/email', { email: 'quinn@example.com', password: 'not-the-one-2' })).status).toBe(401);
+      expect(logged.filter((line) => !line.startsWith('warn '))).toEqual([]);
+      for (const spy of printed) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of printed) spy.mockRestore();
+    }
   });
 
   it('answers a registration that loses the race for its email as taken', async () => {

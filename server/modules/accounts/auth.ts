@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { isWeakPassword } from '../../../shared/account-rules.ts';
@@ -118,7 +118,16 @@ export function createAuth(options: AuthOptions) {
     },
     // A Google return the library cannot use (a forged, stale or replayed state) ends where every failed
     // Google sign-in ends, not on the library's own error page, which the store does not offer.
-    onAPIError: { errorURL: `${options.baseUrl}/auth/google/done` },
+    onAPIError: {
+      errorURL: `${options.baseUrl}/auth/google/done`,
+      // A refusal (a wrong password, a form's rule) is the answer to its caller, not a fault of the store: only
+      // faults are logged, and in the store's log, where the library would print every refusal to the console.
+      onError: (error) => {
+        if (isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') return;
+        const message = error instanceof Error ? error.message : String(error);
+        options.log?.('error', hideAddresses(message), withoutAddresses([error]));
+      },
+    },
     rateLimit: {
       enabled: true,
       storage: 'database',

@@ -24,8 +24,8 @@ export function ExamCard({
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <ExamThumbnail title={exam.title} category={exam.category} thumbnail={exam.thumbnail} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{facts.category}</p>
-        <Heading className="text-lg font-semibold leading-snug text-slate-900">{exam.title}</Heading>
+        <p className="text-xs font-semibold uppercase tracking-wide wrap-anywhere text-brand-700">{facts.category}</p>
+        <Heading className="text-lg font-semibold leading-snug wrap-anywhere text-slate-900">{exam.title}</Heading>
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <Fact label="Duration" value={facts.duration} />
           <Fact label="Questions" value={facts.questionCount} />
