@@ -52,6 +52,32 @@ describe('content files', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: where, path: '$.exam.category' }));
   });
 
+  it('refuses a thumbnail of the store’s own that is not a file under public/', async () => {
+    const shown = { ...contentFixture('alpha') };
+    shown.exam = { ...shown.exam, thumbnail: '/thumbnails/pmp.svg' };
+    const missing = { ...contentFixture('bravo') };
+    missing.exam = { ...missing.exam, thumbnail: '/thumbnails/bravo-missing.png' };
+    const elsewhere = { ...contentFixture('charlie') };
+    elsewhere.exam = { ...elsewhere.exam, thumbnail: 'https://images.example.com/charlie.png' };
+    const dir = await folderWith({
+      'alpha.json': JSON.stringify(shown),
+      'bravo.json': JSON.stringify(missing),
+      'charlie.json': JSON.stringify(elsewhere),
+    });
+    expect(await problemsOf(readContentFiles([dir]))).toEqual([
+      {
+        file: path.join(dir, 'bravo.json'),
+        path: '$.exam.thumbnail',
+        message: `no file ${path.join('public', 'thumbnails', 'bravo-missing.png')}`,
+      },
+    ]);
+    const found = await readContentFiles([path.join(dir, 'alpha.json'), path.join(dir, 'charlie.json')]);
+    expect(found.map((f) => f.content.exam.thumbnail)).toEqual([
+      '/thumbnails/pmp.svg',
+      'https://images.example.com/charlie.png',
+    ]);
+  });
+
   it('reports broken JSON and missing files', async () => {
     const dir = await folderWith({ 'broken.json': '{"exam": ' });
     const problems = await problemsOf(readContentFiles([dir, path.join(dir, 'absent.json')]));

@@ -55,14 +55,24 @@ export async function listContentFiles(inputs: string[]): Promise<string[]> {
   return files;
 }
 
-/** Reads and validates every file; reports the problems of all files, not only the first. */
-export async function readContentFiles(inputs: string[]): Promise<{ file: string; content: ContentFile }[]> {
+/**
+ * Reads and validates every file; reports the problems of all files, not only the first. A thumbnail of the
+ * store's own (`/thumbnails/…`) must be a file in `publicDir`, or the exam would show a broken picture.
+ */
+export async function readContentFiles(
+  inputs: string[],
+  publicDir = 'public',
+): Promise<{ file: string; content: ContentFile }[]> {
   const files = await listContentFiles(inputs);
   const parsed: { file: string; content: ContentFile }[] = [];
   const problems: ContentProblem[] = [];
   for (const file of files) {
     try {
-      parsed.push({ file, content: parseContent(file, await readFile(file, 'utf8')) });
+      const content = parseContent(file, await readFile(file, 'utf8'));
+      parsed.push({ file, content });
+      const { thumbnail } = content.exam;
+      if (thumbnail?.startsWith('/') && !(await isFile(path.join(publicDir, thumbnail))))
+        problems.push({ file, path: '$.exam.thumbnail', message: `no file ${path.join(publicDir, thumbnail)}` });
     } catch (error) {
       if (error instanceof ContentError) problems.push(...error.problems);
       else throw error;
@@ -86,3 +96,9 @@ export async function readContentFiles(inputs: string[]): Promise<{ file: string
   if (problems.length > 0) throw new ContentError(problems);
   return parsed;
 }
+
+const isFile = (file: string) =>
+  stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
