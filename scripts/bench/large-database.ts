@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import type { AttemptsTable } from '../../server/db/schema.ts';
-import { searchText } from '../../server/modules/catalogue/queries.ts';
+import { searchText, titleOrder } from '../../server/modules/catalogue/queries.ts';
 import { DEFAULT_TEST_POSTGRES_URL } from '../../server/testing/postgres-probe.ts';
 
 export const TESTS_PER_EXAM = 3;
@@ -77,6 +77,7 @@ export async function addExams(handle: DatabaseHandle, count: number): Promise<s
             title,
             description,
             search_text: searchText(title, description),
+            title_order: titleOrder(title),
             practice_test_count: TESTS_PER_EXAM,
             long_description: null,
             category: TOPICS[(i >> 3) % TOPICS.length]!,

@@ -29,6 +29,8 @@ export interface ExamsTable {
   faq_json: string;
   /** Lowercased title and description, one per line: what the catalogue search looks in. */
   search_text: string;
+  /** The title as the catalogue sorts it (`titleOrder`): written by content imports. */
+  title_order: string;
   /** How many practice tests the exam has; kept by content imports. */
   practice_test_count: number;
   created_at: string;

@@ -17,6 +17,7 @@ import * as m0015 from './0015-search-text-spacing.ts';
 import * as m0016 from './0016-confirmation-claims.ts';
 import * as m0017 from './0017-signed-out-attempts.ts';
 import * as m0018 from './0018-question-code.ts';
+import * as m0019 from './0019-title-order.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-confirmation-claims': m0016,
   '0017-signed-out-attempts': m0017,
   '0018-question-code': m0018,
+  '0019-title-order': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -352,6 +352,18 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect(await page('nothing like this', 0, 2)).toEqual({ ids: [], total: 0 });
   });
 
+  it('puts exams of equal popularity in title order: case, accents and numbers as a reader expects', async () => {
+    const titles = ['Écrit Beta', 'beta', 'Alpha 10', 'azure Zeta', 'Alpha 9', 'Zulu', 'Alpha  9 Extra', 'Eclipse'];
+    await importContent(
+      handle.db,
+      titles.map((title, i) => contentFixture(`t${i}`, { title, popularity: 5 }, 1)),
+    );
+    const expected = ['Alpha 9', 'Alpha  9 Extra', 'Alpha 10', 'azure Zeta', 'beta', 'Eclipse', 'Écrit Beta', 'Zulu'];
+    expect((await listExams(handle.db)).exams.map((e) => e.title)).toEqual(expected);
+    expect((await listExams(handle.db, 'eta')).exams.map((e) => e.title)).toEqual(['azure Zeta', 'beta', 'Écrit Beta']);
+    expect((await featuredExams(handle.db, 3)).map((e) => e.title)).toEqual(expected.slice(0, 3));
+  });
+
   it('lists featured exams first, topped up by popularity without duplicates', async () => {
     await importContent(handle.db, [
       contentFixture('f1', { featured: true, popularity: 10 }),

@@ -3,7 +3,7 @@ import type { ContentFile } from '../../../shared/content-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { lockCatalogueVersion, raiseCatalogueVersion } from './catalogue-version.ts';
 import { ContentError, type ContentProblem } from './content-files.ts';
-import { searchText } from './queries.ts';
+import { searchText, titleOrder } from './queries.ts';
 
 export interface ImportCounts {
   added: number;
@@ -99,6 +99,7 @@ async function importExam(trx: Transaction<Database>, name: string, file: Conten
     reviews_json: JSON.stringify(exam.reviews),
     faq_json: JSON.stringify(exam.faq),
     search_text: searchText(exam.title, exam.description),
+    title_order: titleOrder(exam.title),
     practice_test_count: file.practiceTests.length,
     ...(exam.createdAt ? { created_at: exam.createdAt } : {}),
   };

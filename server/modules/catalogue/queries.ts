@@ -64,6 +64,21 @@ export function searchText(title: string, description: string): string {
   return `${words(title)}\n${words(description)}`.normalize('NFC').toLowerCase();
 }
 
+/**
+ * The key exams are put in title order by, the same on every database: letters without case or accents
+ * ('Écrit' with 'ecrit', 'azure' with 'Azure'), and numbers by value ('Part 2' before 'Part 10'). Compared
+ * byte by byte (SQLite's default; the column's "C" collation on PostgreSQL, whatever the database's locale).
+ */
+export function titleOrder(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(12, '0'));
+}
+
 /** LIKE pattern for a case-insensitive substring match, with the wildcards of the input escaped. */
 export function containsPattern(search: string): string {
   return `%${search
@@ -79,7 +94,7 @@ export interface ExamPage {
 }
 
 /**
- * Every exam, most popular first (then by title, then id, so pages never overlap); with a search, those
+ * Every exam, most popular first (then in title order, then id, so pages never overlap); with a search, those
  * whose title or description contains it. A term never spans the line between title and description:
  * search terms have no line breaks (shared/search.ts).
  */
@@ -90,7 +105,7 @@ export async function listExams(db: Db, search?: string, { offset = 0, limit = 1
     const [rows, count] = await Promise.all([
       selectSummaries(db)
         .orderBy('exams.popularity', 'desc')
-        .orderBy('exams.title')
+        .orderBy('exams.title_order')
         .orderBy('exams.id')
         .limit(limit)
         .offset(offset)
@@ -107,7 +122,7 @@ export async function listExams(db: Db, search?: string, { offset = 0, limit = 1
     .select(sql<number | string>`count(*) over ()`.as('total'))
     .where(matches)
     .orderBy(sql`+exams.popularity`, 'desc')
-    .orderBy('exams.title')
+    .orderBy('exams.title_order')
     .orderBy('exams.id')
     .limit(limit)
     .offset(offset)
@@ -128,7 +143,7 @@ export async function featuredExams(db: Db, limit: number): Promise<ExamSummary[
   const featured = await selectSummaries(db)
     .where('exams.featured', '=', 1)
     .orderBy('exams.popularity', 'desc')
-    .orderBy('exams.title')
+    .orderBy('exams.title_order')
     .limit(limit)
     .execute();
   const missing = limit - featured.length;
@@ -136,7 +151,7 @@ export async function featuredExams(db: Db, limit: number): Promise<ExamSummary[
   const others = await selectSummaries(db)
     .where('exams.featured', '=', 0)
     .orderBy('exams.popularity', 'desc')
-    .orderBy('exams.title')
+    .orderBy('exams.title_order')
     .limit(missing)
     .execute();
   return [...featured, ...others].map(toSummary);

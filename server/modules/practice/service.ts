@@ -423,7 +423,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
           'practice_tests.exam_id',
           'exams.title as exam_title',
         ])
-        .orderBy('exams.title')
+        .orderBy('exams.title_order')
         .orderBy('practice_tests.position')
         .execute();
       return rows

@@ -356,7 +356,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
           .selectFrom('exams')
           .select(['exams.id', 'exams.title'])
           .where('exams.id', 'in', finishedAttempts(db, userId).select('attempts.exam_id'))
-          .orderBy('exams.title')
+          .orderBy('exams.title_order')
           .execute(),
       ]);
       const total = Number(stats.attempts);
