@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addToCart, applyCoupon } from './support/checkout.ts';
+import { addToCart, applyCoupon, summaryTotal as total } from './support/checkout.ts';
 import { clientAddress, createCoupon, expect, grantAccess, register, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
@@ -7,8 +7,6 @@ const AWS = 'AWS Certified Cloud Practitioner (CLF-C02)'; // $29.99
 const PMP = 'Project Management Professional (PMP)'; // $49.99
 const PCEP = 'PCEP – Certified Entry-Level Python Programmer (PCEP-30-02)'; // $19.99
 
-/** The order summary's total, next to its "Total" term. */
-const total = (page: Page) => page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd');
 /**
  * From now on, keeps every text the order summary shows (each time the page redraws it), so that a state
  * shown only for a moment, such as a total drawn with a discount not yet checked again, can be asserted on.

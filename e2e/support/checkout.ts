@@ -10,6 +10,10 @@ export async function addToCart(page: Page, examId: string, title: string) {
   await expect(page.getByRole('button', { name: `Remove from Cart: ${title}` })).toBeVisible();
 }
 
+/** The cart's order summary total, next to its "Total" term. */
+export const summaryTotal = (page: Page) =>
+  page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd');
+
 /** Opens the cart and applies a coupon code there; the caller checks what the cart says. */
 export async function applyCoupon(page: Page, code: string) {
   await page.goto('/cart');

@@ -70,9 +70,9 @@ export async function readContentFiles(
     try {
       const content = parseContent(file, await readFile(file, 'utf8'));
       parsed.push({ file, content });
-      const { thumbnail } = content.exam;
-      if (thumbnail?.startsWith('/') && !(await isFile(path.join(publicDir, thumbnail))))
-        problems.push({ file, path: '$.exam.thumbnail', message: `no file ${path.join(publicDir, thumbnail)}` });
+      const picture = content.exam.thumbnail?.startsWith('/') ? path.join(publicDir, content.exam.thumbnail) : null;
+      if (picture && !(await isFile(picture)))
+        problems.push({ file, path: '$.exam.thumbnail', message: `no file ${picture}` });
     } catch (error) {
       if (error instanceof ContentError) problems.push(...error.problems);
       else throw error;
