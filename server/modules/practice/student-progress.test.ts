@@ -287,4 +287,33 @@ describe.each(engines)('student progress on %s', (engine) => {
     ]);
     expect((await services.practice.progress.dashboard(twice.id)).purchased).toHaveLength(1);
   });
+
+  it('offers the exams of the handed-in attempts to filter the history by, each once, in title order', async () => {
+    await importContent(database.db, [
+      contentFixture('exam0', { title: 'Zulu Exam' }, 1),
+      contentFixture('exam3', { title: 'Gamma Exam' }, 1),
+    ]);
+    const student = await signUpStudent(
+      services,
+      database,
+      { name: 'Many Exams', email: 'filters@example.com', password: 'filter-by-exam-3' },
+      '10.3.3.5',
+    );
+    for (const testId of ['exam0-pt1', 'exam2-pt1', 'exam2-pt1', 'exam1-pt1']) {
+      const attempt = (await services.practice.start(testId, student, 'exam')) as AttemptView;
+      await services.practice.submit(attempt.id, student);
+    }
+    // Begun and not handed in: its exam is not one to filter by.
+    await services.practice.start('exam3-pt1', student, 'exam');
+    const history = await services.practice.progress.history(student.id, { mode: 'all', examId: null, page: 1 });
+    expect(history.totalAttempts).toBe(4);
+    expect(history.exams).toEqual([
+      { id: 'exam1', title: 'Alpha Exam' },
+      { id: 'exam2', title: 'Beta Exam' },
+      { id: 'exam0', title: 'Zulu Exam' },
+    ]);
+    expect((await services.practice.progress.history('nobody', { mode: 'all', examId: null, page: 1 })).exams).toEqual(
+      [],
+    );
+  });
 });

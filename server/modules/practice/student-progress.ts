@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { courseProgress, daysRemaining, NO_PROGRESS, type TestProgress } from '../../../shared/progress.ts';
 import type { TestMode } from '../../../shared/practice.ts';
 import {
@@ -71,6 +71,38 @@ export async function examTestProgress(db: Db, userId: string, examId: string): 
         passed: Number(r.passed) === 1,
       },
     ]),
+  );
+}
+
+/**
+ * The exams a student has finished attempts of, with their titles, in title order. The database finds them by
+ * seeking in the index of counted attempts from one exam to the next (a skip scan): a read per exam whatever
+ * the attempts or the catalogue's size. Asked as `exams.id in (their attempts)`, PostgreSQL read the whole
+ * catalogue for a student with thousands of attempts (12–17 ms with 10,000 exams).
+ */
+function attemptedExams(db: Db, userId: string) {
+  const examAfter = (after: Expression<string> | null) =>
+    finishedAttempts(db, userId)
+      .select('attempts.exam_id')
+      .$if(after !== null, (q) => q.where('attempts.exam_id', '>', after!))
+      .orderBy('attempts.exam_id')
+      .limit(1);
+  return (
+    db
+      .withRecursive('attempted(exam_id)', (qb) =>
+        qb.selectNoFrom(examAfter(null).as('exam_id')).unionAll((next) =>
+          next
+            .selectFrom('attempted')
+            .select((eb) => examAfter(eb.ref('attempted.exam_id')).as('exam_id'))
+            .where('attempted.exam_id', 'is not', null),
+        ),
+      )
+      .selectFrom('exams')
+      .select(['exams.id', 'exams.title'])
+      // "in", not a join: SQLite would join by reading every exam.
+      .where('exams.id', 'in', (eb) => eb.selectFrom('attempted').select('attempted.exam_id'))
+      .orderBy('exams.title_order')
+      .execute()
   );
 }
 
@@ -351,13 +383,8 @@ export function createStudentProgress(db: Db, clock: () => Date) {
               .as('passed'),
           ])
           .executeTakeFirstOrThrow(),
-        // The exams attempted, from the index alone (migration 0014), then their titles.
-        db
-          .selectFrom('exams')
-          .select(['exams.id', 'exams.title'])
-          .where('exams.id', 'in', finishedAttempts(db, userId).select('attempts.exam_id'))
-          .orderBy('exams.title_order')
-          .execute(),
+        // The exams attempted, to filter by.
+        attemptedExams(db, userId),
       ]);
       const total = Number(stats.attempts);
       return {
