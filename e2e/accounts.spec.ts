@@ -136,6 +136,46 @@ test('sign-in tells a missing account from a wrong password, then returns to the
   await expect(page.getByRole('heading', { name: 'Welcome, Lou Login' })).toBeVisible();
 });
 
+test('Back after registering, signing out or signing in goes to the page before, never to a form that sends it on', async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await page.goto('/exams');
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByLabel('Name').fill('Bea Back');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await page.goBack();
+  await expect(page).toHaveURL('/exams');
+
+  // Signed out from a signed-in page, Back does not return to it only to be sent to sign in again.
+  await page.goto('/history');
+  await waitForHydration(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Bea Back' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.goBack();
+  await expect(page).toHaveURL('/exams');
+
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Login to Unlock' }).click();
+  await expect(page).toHaveURL('/login?from=%2Fexams%2Fpmp');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+  await expect(page).toHaveURL('/exams/pmp');
+  await page.goBack();
+  await expect(page).toHaveURL('/exams/pmp');
+  await expect(page.getByRole('heading', { level: 1, name: PMP })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/exams');
+});
+
 test('every signed-in page sends visitors to /login with where they were going', async ({ page }) => {
   for (const path of ['/dashboard', '/tests', '/purchased', '/history', '/order']) {
     await page.goto(path);

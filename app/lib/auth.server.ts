@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from 'react-router';
+import { redirect, replace, type AppLoadContext } from 'react-router';
 import { safeRedirectTarget } from '../../shared/account-rules.ts';
 import { setFlash, type Flash } from './flash.server.ts';
 
@@ -31,15 +31,20 @@ export function cartLead(target: string, page: 'login' | 'register'): string | n
     : 'Create your account to pay for your cart: it comes with you.';
 }
 
-/** A redirect that also sets cookies (a session) and a message for the next page. */
+/**
+ * A redirect that also sets cookies (a session) and a message for the next page. `replace`: in the browser, the
+ * next page takes the place of the one the form was on in the history, as when signing in or out makes that
+ * page one Back could only bounce off.
+ */
 export async function redirectWith(
   context: AppLoadContext,
   to: string,
   setCookies: string[],
   flash?: Flash,
+  { replace: replacing = false } = {},
 ): Promise<Response> {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   if (flash) headers.append('Set-Cookie', await setFlash(context, flash));
-  return redirect(to, { headers });
+  return (replacing ? replace : redirect)(to, { headers });
 }

@@ -35,10 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) return refused(400, { error: problem, email });
   const result = await context.services.accounts.signIn({ email, password }, context.client);
   if (!result.ok) return refused(result.status, { error: result.message, email });
-  return redirectWith(context, targetFrom(request), result.setCookies, {
-    type: 'success',
-    message: accountMessages.loggedIn,
-  });
+  // Signed in, this page would only send Back on home: the page asked for takes its place in the history.
+  return redirectWith(
+    context,
+    targetFrom(request),
+    result.setCookies,
+    { type: 'success', message: accountMessages.loggedIn },
+    { replace: true },
+  );
 }
 
 export default function Login() {

@@ -10,5 +10,12 @@ export function loader() {
 
 export async function action({ context }: Route.ActionArgs) {
   const setCookies = context.user ? await context.services.accounts.signOut(context.client) : [];
-  return redirectWith(context, '/login', setCookies, { type: 'success', message: accountMessages.loggedOut });
+  // The signed-in page signed out from takes the sign-in page's place: Back from there would only bounce off it.
+  return redirectWith(
+    context,
+    '/login',
+    setCookies,
+    { type: 'success', message: accountMessages.loggedOut },
+    { replace: true },
+  );
 }

@@ -37,10 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) return refused(400, { error: problem, email, name });
   const result = await context.services.accounts.register({ name, email, password }, context.client);
   if (!result.ok) return refused(result.status, { error: result.message, email, name });
-  return redirectWith(context, targetFrom(request), result.setCookies, {
-    type: 'success',
-    message: accountMessages.registered,
-  });
+  // Signed in, this page would only send Back on home: the page asked for takes its place in the history.
+  return redirectWith(
+    context,
+    targetFrom(request),
+    result.setCookies,
+    { type: 'success', message: accountMessages.registered },
+    { replace: true },
+  );
 }
 
 export default function Register() {
