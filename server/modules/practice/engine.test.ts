@@ -337,6 +337,12 @@ describe.each(engines)('the test engine on %s', (engine) => {
         kind: 'ready',
         attempt: { id: exam.id },
       });
+      // The start screen's "Resume Exam Mode" resumes it too; practice mode stays locked.
+      expect(await services.practice.start('exam1-pt2', late, 'exam')).toMatchObject({ id: exam.id });
+      expect(await services.practice.start('exam1-pt2', late, 'practice')).toEqual({
+        error: practiceRefusals.accessRanOut,
+        status: 403,
+      });
       expect(await services.practice.change(exam.id, late, { questionId: 'exam1-pt2-q1', selected: ['b'] })).toEqual({
         checked: null,
       });

@@ -327,6 +327,9 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const now = clock();
       const { open: unlocked, accessEnded } = await lockState(test, user, now);
       if (!unlocked) {
+        // A student's exam begun while access lasted goes on to its end, as on its page: a start resumes it.
+        const exam = user && mode === 'exam' ? (await unfinishedOf(user, test, kept)).exam : undefined;
+        if (exam && mayFinish(exam, user, 'answer', now)) return viewOf(exam, test, user, now);
         return { error: lockedTestNote(user !== null, accessEnded), status: 403 };
       }
       if (test.questions.length === 0) return { error: practiceRefusals.noQuestions, status: 404 };
