@@ -125,7 +125,11 @@ test("a visitor's cart is not called empty while the page is still reading it", 
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
 
-test('an exam put in the cart in another tab is not added twice, signed out or in', async ({ page, context }) => {
+test('an exam put in the cart in another tab is not added twice, signed out or in', async ({
+  page,
+  context,
+  browser,
+}) => {
   for (const who of ['visitor', 'student']) {
     if (who === 'student') {
       await register(page, { name: 'Tab Twice', email: uniqueEmail('tabs'), password: 'two-tabs-one-cart' });
@@ -139,17 +143,40 @@ test('an exam put in the cart in another tab is not added twice, signed out or i
     await expect(other.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
     await other.close();
 
-    if (who === 'student') {
-      // The first tab still offers to add it: the store says it is there already, and the page catches up.
-      await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
-      await expect(page.getByRole('status').filter({ hasText: `${PMP} is already in your cart` })).toBeVisible();
-    }
-    // A visitor's first tab follows the browser's cart as soon as the other tab changes it.
+    // The first tab follows the cart as soon as the other tab changes it, a visitor's or a student's.
     await expect(page.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$49\.99/);
     await page.getByRole('button', { name: `Remove from Cart: ${PMP}` }).click();
     await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 0 items/);
   }
+
+  // Put in the student's cart from another device, the page still offers to add it: the store says it is
+  // there already, and the page catches up.
+  const device = await browser.newContext({ storageState: await context.storageState() });
+  const phone = await device.newPage();
+  await phone.goto('/exams/pmp');
+  await waitForHydration(phone);
+  await phone.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  await expect(phone.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
+  await device.close();
+  await expect(page.getByRole('button', { name: `Unlock Access: ${PMP}` })).toBeVisible();
+  await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${PMP} is already in your cart` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove from Cart: ${PMP}` })).toBeVisible();
+});
+
+test("a student's cart page follows a change made in another tab before paying", async ({ page, context }) => {
+  await register(page, { name: 'Tab Payer', email: uniqueEmail('tab-pay'), password: 'pay-what-you-see-1' });
+  await addToCart(page, 'pmp', PMP);
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await expect(total(page)).toHaveText('$49.99');
+  const other = await context.newPage();
+  await addToCart(other, 'aws-cloud-practitioner', AWS);
+  await other.close();
+  await expect(page.getByRole('heading', { name: AWS })).toBeVisible();
+  await expect(total(page)).toHaveText('$79.98');
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 2 items, \$79\.98/);
 });
 
 test('a student who opens the cart from a page sees what another tab put in it meanwhile', async ({

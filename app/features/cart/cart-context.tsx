@@ -18,6 +18,8 @@ import { readStored, store } from '../../lib/browser-storage.ts';
 import { postJson } from '../../lib/post-json.ts';
 
 const LOCAL_KEY = 'cart';
+/** Written each time a tab changes a student's stored cart, so that the browser's other tabs read it again. */
+const CHANGED_KEY = 'cart-changed';
 
 interface ExamRef {
   id: string;
@@ -98,6 +100,14 @@ export function CartProvider({
     (next: CartView) => setCart((shown) => ((shown.readAt ?? 0) > (next.readAt ?? 0) ? shown : next)),
     [],
   );
+  /** This tab changed the stored cart: it draws the server's answer, and the browser's other tabs read it too. */
+  const changedStored = useCallback(
+    (next: CartView) => {
+      setStored(next);
+      store(CHANGED_KEY, String(Date.now()));
+    },
+    [setStored],
+  );
   const [drawn, setDrawn] = useState(serverCart);
   const merging = useRef(false);
   const pricing = useRef(0);
@@ -134,7 +144,7 @@ export function CartProvider({
         merging.current = false;
         if (merged) {
           writeLocal([]);
-          startTransition(() => setStored(merged));
+          startTransition(() => changedStored(merged));
         }
       });
     } else if (!signedIn && local.length > 0) {
@@ -143,13 +153,14 @@ export function CartProvider({
       return;
     }
     loaded();
-  }, [signedIn, price, refused, setStored]);
+  }, [signedIn, price, refused, changedStored]);
 
-  // A visitor's cart changed in another tab: this one draws it too.
+  // The cart changed in another tab: this one draws it too (a student's, read again from the store).
   useEffect(() => {
-    if (signedIn) return;
     const changed = (event: StorageEvent) => {
-      if (event.key === LOCAL_KEY || event.key === null) {
+      if (signedIn) {
+        if (event.key === CHANGED_KEY) void post({ intent: 'view' }).then((r) => r.cart && setStored(r.cart));
+      } else if (event.key === LOCAL_KEY || event.key === null) {
         void price(readLocal()).then((r) => {
           if (!r.cart) refused(r);
         });
@@ -157,7 +168,7 @@ export function CartProvider({
     };
     addEventListener('storage', changed);
     return () => removeEventListener('storage', changed);
-  }, [signedIn, price, refused]);
+  }, [signedIn, price, refused, setStored]);
 
   const has = useCallback((examId: string) => cart.items.some((i) => i.examId === examId), [cart]);
 
@@ -165,7 +176,7 @@ export function CartProvider({
     async (exam: ExamRef) => {
       if (signedIn) {
         const r = await post({ intent: 'add', examId: exam.id });
-        if (r.cart) setStored(r.cart);
+        if (r.cart) changedStored(r.cart);
         if (r.result === 'added') notify('success', `${exam.title} added to cart`);
         else if (r.result === 'already') notify('info', `${exam.title} is already in your cart`);
         else if (r.result === 'owned') notify('info', `You already own ${exam.title}`);
@@ -193,7 +204,7 @@ export function CartProvider({
       else if (already) notify('info', `${exam.title} is already in your cart`);
       else notify('success', `${exam.title} added to cart`);
     },
-    [signedIn, notify, refused, price, setStored],
+    [signedIn, notify, refused, price, changedStored],
   );
 
   const remove = useCallback(
@@ -204,7 +215,7 @@ export function CartProvider({
           refused(r);
           return false;
         }
-        setStored(r.cart);
+        changedStored(r.cart);
       } else {
         const next = readLocal().filter((l) => l.id !== exam.id);
         writeLocal(next);
@@ -217,7 +228,7 @@ export function CartProvider({
       notify('warning', `${exam.title} removed from cart`);
       return true;
     },
-    [signedIn, notify, refused, price, setStored],
+    [signedIn, notify, refused, price, changedStored],
   );
 
   // Quantity changes run one at a time, in the order asked, so the last quantity typed is the one kept.
@@ -228,7 +239,7 @@ export function CartProvider({
       const change = async () => {
         if (signedIn) {
           const r = await post({ intent: 'quantity', examId, quantity: q });
-          if (r.cart) setStored(r.cart);
+          if (r.cart) changedStored(r.cart);
           else refused(r);
           return;
         }
@@ -242,7 +253,7 @@ export function CartProvider({
       quantityQueue.current = run.catch(() => undefined);
       return run;
     },
-    [signedIn, refused, price, setStored],
+    [signedIn, refused, price, changedStored],
   );
 
   const clear = useCallback(async () => {
@@ -258,10 +269,11 @@ export function CartProvider({
     }
     pricing.current++; // an answer still on its way is for a cart no longer there
     writeLocal([]);
-    setStored(cleared);
+    if (signedIn) changedStored(cleared);
+    else setStored(cleared);
     notify('success', 'Cart has been cleared');
     return true;
-  }, [signedIn, notify, refused, setStored]);
+  }, [signedIn, notify, refused, setStored, changedStored]);
 
   const checkCoupon = useCallback(
     async (code: string, applied: boolean) => {
