@@ -337,6 +337,47 @@ test('prices come from the store, whatever the browser kept', async ({ page }) =
   await expect(total(page)).toHaveText('$49.99');
 });
 
+test('signing in to check out never shows the cart empty while the browser cart joins the stored one', async ({
+  page,
+}) => {
+  const email = uniqueEmail('merge-wait');
+  await register(page, { name: 'Wai Ting', email, password: 'wait-for-my-cart-1' });
+  await page.getByRole('button', { name: 'Wai Ting' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.goto('/exams/pmp');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Unlock Access: ${PMP}` }).click();
+  await expect(cartLink(page)).toHaveAccessibleName(/^Cart, 1 item, \$49\.99/);
+  await cartLink(page).click();
+  await expect(page).toHaveURL('/cart');
+  // The merge is held a moment, and every text the page shows meanwhile is kept.
+  await page.route('**/api/cart', async (route) => {
+    if (route.request().postDataJSON()?.intent === 'merge') await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => seen.push(document.querySelector('main')?.textContent ?? '')).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await page.getByRole('link', { name: 'Sign in to Checkout' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('wait-for-my-cart-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('heading', { name: PMP })).toBeVisible();
+  await expect(total(page)).toHaveText('$49.99');
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen.some((text) => text.includes('Loading cart...'))).toBe(true);
+  expect(seen.filter((text) => text.includes('Your cart is empty.'))).toEqual([]);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('the browser cart joins the stored one at sign-in, and the browser copy is deleted', async ({ page }) => {
   const email = uniqueEmail('merge');
   await register(page, { name: 'Mer Ge', email, password: 'merge-my-cart-1' });

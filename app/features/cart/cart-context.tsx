@@ -131,6 +131,13 @@ export function CartProvider({
     if (serverCart) setStored(serverCart);
     else setCart(EMPTY_CART);
   }
+  // Just signed in with a cart in the browser: until that cart has joined the stored one (below), the cart
+  // is not known, and is not drawn as empty. (Signing in is a navigation: this never runs as the page hydrates.)
+  const [wasSignedIn, setWasSignedIn] = useState(signedIn);
+  if (signedIn !== wasSignedIn) {
+    setWasSignedIn(signedIn);
+    if (signedIn && readLocal().length > 0) setLoading(true);
+  }
 
   // What the page learns as it starts is drawn as a transition: an urgent update would reach parts of the
   // page whose code is still on its way (`lazy`) before React has taken them over, and React would throw
@@ -138,7 +145,8 @@ export function CartProvider({
   useEffect(() => {
     const local = readLocal();
     const loaded = () => startTransition(() => setLoading(false));
-    if (signedIn && local.length > 0 && !merging.current) {
+    if (merging.current) return;
+    if (signedIn && local.length > 0) {
       merging.current = true;
       void post({ intent: 'merge', local }).then(({ cart: merged }) => {
         merging.current = false;
@@ -146,8 +154,11 @@ export function CartProvider({
           writeLocal([]);
           startTransition(() => changedStored(merged));
         }
+        loaded();
       });
-    } else if (!signedIn && local.length > 0) {
+      return;
+    }
+    if (!signedIn && local.length > 0) {
       // Unpriced, the cart is not empty: it stays "Loading cart..." and the visitor is told why.
       void price(local, startTransition).then((r) => (r.cart ? loaded() : refused(r)));
       return;
