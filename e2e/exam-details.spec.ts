@@ -137,6 +137,9 @@ test('an owner’s five tabs share one row on a 360 px phone, which scrolls to t
   const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
   expect(tops).toHaveLength(5);
   expect(new Set(tops).size).toBe(1);
+  // A phone shows no scroll bar: shadows inside the row's edges say more tabs lie beyond.
+  const edges = await page.getByRole('tablist').evaluate((row) => getComputedStyle(row).backgroundImage);
+  expect(edges.match(/radial-gradient/g)).toHaveLength(2);
   // The keyboard reaches the last one, and the row brings it into view.
   await tabs.first().focus();
   await page.keyboard.press('End');

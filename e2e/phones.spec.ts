@@ -46,9 +46,9 @@ async function expectOnPhoneScreen(page: Page, locator: Locator) {
   }
 }
 
-/** On the phone, each element reads on one line: a figure is never broken in two. */
-async function expectOneLineOnPhone(page: Page, locator: Locator) {
-  await page.setViewportSize(PHONE);
+/** On the phone (or one `width` wide), each element reads on one line: a figure is never broken in two. */
+async function expectOneLineOnPhone(page: Page, locator: Locator, width = PHONE.width) {
+  await page.setViewportSize({ ...PHONE, width });
   const elements = await locator.all();
   expect(elements.length).toBeGreaterThan(0);
   for (const element of elements) {
@@ -110,6 +110,8 @@ studentTest(
     await open(page, await latestAttemptAddress(page), /Practice Test/);
     await shoot(page, testInfo, 'attempt-review');
     await open(page, '/exam/pmp/practice-tests', /Practice Tests/);
+    // A test's facts and scores keep each word whole, on the narrowest phones too.
+    await expectOneLineOnPhone(page, page.getByRole('article').first().locator('dt'), 320);
     await shoot(page, testInfo, 'practice-tests');
 
     await addToCart(page, 'itil-4-foundation', ITIL);

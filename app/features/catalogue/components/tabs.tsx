@@ -8,7 +8,7 @@ export interface Tab {
 }
 
 // The focus ring is drawn inside the tab: the row scrolls sideways when its tabs do not fit (an owner's five
-// on a phone), and a scrolling row clips what lies outside it.
+// on a phone), with a shadow at the edge the rest lies beyond, and a scrolling row clips what lies outside it.
 const tabClass =
   'inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 px-1.5 text-[13px] sm:px-4 sm:text-sm font-semibold hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700 border-transparent text-slate-700 focus-visible:-outline-offset-3';
 
@@ -65,7 +65,11 @@ export function Tabs({ id, label, tabs }: { id: string; label: string; tabs: Tab
 
   return (
     <div id={id} className="mt-10 scroll-mt-4">
-      <div role="tablist" aria-label={label} className="flex overflow-x-auto border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label={label}
+        className="scroll-edges flex overflow-x-auto border-b border-slate-200 [--scroll-cover:var(--color-slate-50)]"
+      >
         {tabs.map((tab, index) => (
           <a
             key={tab.id}

@@ -29,7 +29,8 @@ export function TestCard({ test, progress, open, signedIn, examId, examGoesOn, l
         <Fact label="Questions" value={String(test.questionCount)} />
         <Fact label="Difficulty" value={capitalise(test.difficulty)} />
       </dl>
-      <dl className="mt-3 grid grid-cols-4 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+      {/* Four in a row from 360 px: narrower, "Attempts" would break inside the word. */}
+      <dl className="mt-3 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm min-[22.5rem]:grid-cols-4">
         <Fact label="First" value={score(progress.firstScore)} />
         <Fact label="Best" value={score(progress.bestScore)} />
         <Fact label="Last" value={score(progress.lastScore)} />
