@@ -271,6 +271,9 @@ test('without JavaScript, the pending page asks again by itself and moves on whe
   // sandbox's settling time even on a busy machine (a second browser opened after paying could miss it).
   const waiting = await noScripts.newPage();
   await waiting.goto('/cart');
+  await expect(waiting.getByRole('status').filter({ hasText: 'needs JavaScript' })).toHaveText(
+    'Changing your cart or applying a coupon needs JavaScript, which is off in this browser. You can still pay for the cart as it is.',
+  );
   await waiting.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(waiting).toHaveURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]+$/);
   await waiting.getByLabel('Card number').fill('4000 0000 0000 1257');

@@ -85,6 +85,30 @@ test('the tabs work without JavaScript, each a link the server renders open', as
   await context.close();
 });
 
+test('without JavaScript, the pages whose controls need it say so; with it, they say nothing of it', async ({
+  browser,
+  page,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScripts = await context.newPage();
+  const notices: [string, string][] = [
+    ['/exams/pmp', 'Adding an exam to the cart needs JavaScript, which is off in this browser.'],
+    [
+      '/cart',
+      'Your cart is kept by this browser and needs JavaScript, which is off in this browser: turn it on to see your cart and pay.',
+    ],
+    ['/practice-test/pmp-pt1', 'Taking a test needs JavaScript, which is off in this browser: turn it on to start.'],
+  ];
+  for (const [path, notice] of notices) {
+    await noScripts.goto(path);
+    await expect(noScripts.getByRole('status').filter({ hasText: 'needs JavaScript' }), path).toHaveText(notice);
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByText('needs JavaScript'), path).toBeHidden();
+  }
+  await context.close();
+});
+
 test('a curriculum written as text shows as paragraphs', async ({ page }) => {
   await page.goto('/exams/azure-fundamentals');
   await waitForHydration(page);

@@ -1,3 +1,4 @@
+import { NoScriptNotice } from '../components/ui/notifications.tsx';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { couponMessages } from '../../shared/coupon-messages.ts';
@@ -163,6 +164,15 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       <h1 id="cart-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold">
         Cart
       </h1>
+      <NoScriptNotice
+        type="warning"
+        className="mt-4"
+        message={
+          signedIn
+            ? 'Changing your cart or applying a coupon needs JavaScript, which is off in this browser. You can still pay for the cart as it is.'
+            : 'Your cart is kept by this browser and needs JavaScript, which is off in this browser: turn it on to see your cart and pay.'
+        }
+      />
       {loaderData.settling.map((payment) => (
         <p key={payment.sessionId} className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950">
           {payment.message}{' '}

@@ -1,3 +1,4 @@
+import { NoScriptNotice } from '../components/ui/notifications.tsx';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { Fact } from '../components/ui/fact.tsx';
 import { examFacts } from '../../shared/exam-display.ts';
@@ -113,6 +114,13 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
             </Link>
             {!unlocked && <LockedActions exam={exam} signedIn={signedIn} />}
           </div>
+          {!unlocked && (
+            <NoScriptNotice
+              type="warning"
+              className="mt-4"
+              message="Adding an exam to the cart needs JavaScript, which is off in this browser."
+            />
+          )}
         </div>
       </div>
       <ExamTabs exam={exam} unlocked={unlocked} />

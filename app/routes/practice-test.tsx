@@ -1,3 +1,4 @@
+import { NoScriptNotice } from '../components/ui/notifications.tsx';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
 import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router';
@@ -119,6 +120,11 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       )}
+      <NoScriptNotice
+        type="warning"
+        className="mb-4"
+        message="Taking a test needs JavaScript, which is off in this browser: turn it on to start."
+      />
       {stage.kind === 'intro' && (
         <section aria-label="Start" className="grid gap-4 md:grid-cols-2">
           {last && (

@@ -125,15 +125,20 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
 
 /**
  * A message for a browser that runs no scripts, where notifications never appear: it stays in the page,
- * under the header, until the next page.
+ * under the header (or where `className` places it), until the next page.
  */
-export function NoScriptNotice({ type, message }: { type: NotificationType; message: string }) {
+export function NoScriptNotice({
+  type,
+  message,
+  className = 'container-page mt-4',
+}: {
+  type: NotificationType;
+  message: string;
+  className?: string;
+}) {
   return (
     <noscript>
-      <p
-        role="status"
-        className={`container-page mt-4 rounded-lg border-l-4 px-4 py-3 text-sm font-medium ${styles[type]}`}
-      >
+      <p role="status" className={`${className} rounded-lg border-l-4 px-4 py-3 text-sm font-medium ${styles[type]}`}>
         {message}
       </p>
     </noscript>
