@@ -121,7 +121,7 @@ describe('the migrate command', () => {
 });
 
 describe('the coupons command', () => {
-  it('creates, lists and disables coupons, with clear errors and exit codes', async () => {
+  it('creates, lists, disables and enables coupons, with clear errors and exit codes', async () => {
     const { env } = await madeDatabase();
     const created = await run(
       'scripts/coupons.ts',
@@ -165,15 +165,36 @@ describe('the coupons command', () => {
       expect(refused.code, args[0]).toBe(1);
       expect(refused.stderr, args[0]).toContain(message);
     }
+    const most = ['create', 'HALFOFF', '--type', 'percentage', '--value', '50', '--max-discount', '1000'];
+    expect(await run('scripts/coupons.ts', [...most, '--per-user-limit', '2'], env)).toMatchObject({ code: 0 });
+    expect(
+      await run('scripts/coupons.ts', ['create', 'FIVEOFF', '--type', 'fixed', '--value', '500'], env),
+    ).toMatchObject({ code: 0 });
+    // A coupon without a usage limit still counts its uses.
+    const handle = openDatabase(env.DATABASE_URL);
+    await handle.db.updateTable('coupons').set({ used_count: 3 }).where('code', '=', 'FIVEOFF').execute();
+    await handle.close();
     expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toBe(
-      'WELCOME10\t10%\tactive\t0/100 used\tthrough 2099-12-31\n',
+      [
+        'FIVEOFF\t$5.00\tactive\t3 used\t1 per student\tno expiry',
+        'HALFOFF\t50% up to $10.00\tactive\t0 used\t2 per student\tno expiry',
+        'WELCOME10\t10%\tactive\t0/100 used\t1 per student\tthrough 2099-12-31',
+        '',
+      ].join('\n'),
     );
     expect(await run('scripts/coupons.ts', ['disable', 'welcome10'], env)).toMatchObject({
       code: 0,
       stdout: 'Disabled WELCOME10\n',
     });
-    expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toContain('disabled');
+    expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toContain('WELCOME10\t10%\tdisabled\t');
+    // Disabled by mistake, it is turned on again.
+    expect(await run('scripts/coupons.ts', ['enable', 'Welcome10'], env)).toMatchObject({
+      code: 0,
+      stdout: 'Enabled WELCOME10\n',
+    });
+    expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toContain('WELCOME10\t10%\tactive\t');
     expect(await run('scripts/coupons.ts', ['disable', 'nope'], env)).toMatchObject({ code: 1 });
+    expect(await run('scripts/coupons.ts', ['enable', 'nope'], env)).toMatchObject({ code: 1 });
     expect(await run('scripts/coupons.ts', ['frobnicate'], env)).toMatchObject({ code: 2 });
   });
 });

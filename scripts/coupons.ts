@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { formatPrice } from '../shared/money.ts';
 import { readEnv } from '../server/config/env.ts';
 import { migrateToLatest, openStoreDatabase } from '../server/db/database.ts';
-import { createCoupon, disableCoupon, listCoupons, newCouponSchema } from '../server/modules/promotions/coupons.ts';
+import { createCoupon, listCoupons, newCouponSchema, setCouponActive } from '../server/modules/promotions/coupons.ts';
 import { oneLine } from './one-line.ts';
 
 const usage = `Usage:
@@ -11,7 +11,8 @@ const usage = `Usage:
                     [--expires YYYY-MM-DD] [--provider-coupon-id <id>]
       --value is whole percent for percentage, cents for fixed (500 = $5.00)
   npm run coupons -- list
-  npm run coupons -- disable <CODE>`;
+  npm run coupons -- disable <CODE>
+  npm run coupons -- enable <CODE>`;
 
 const optionNames: Record<string, string> = {
   code: 'CODE',
@@ -83,21 +84,32 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'list') {
+      // Code, value (and its most), whether it is on, uses, uses per student, last valid day.
       for (const c of await listCoupons(handle.db)) {
         const value = c.type === 'percentage' ? `${c.value}%` : formatPrice(c.value ?? 0);
-        const limit = c.usage_limit === null ? 'unlimited' : `${c.used_count}/${c.usage_limit} used`;
-        console.log(
-          `${c.code}\t${value}\t${c.is_active ? 'active' : 'disabled'}\t${limit}\t${c.expires_at ? `through ${new Date(Date.parse(c.expires_at) - 1).toISOString().slice(0, 10)}` : 'no expiry'}`,
-        );
+        const most = c.max_discount_cents === null ? '' : ` up to ${formatPrice(c.max_discount_cents)}`;
+        const uses = c.usage_limit === null ? `${c.used_count} used` : `${c.used_count}/${c.usage_limit} used`;
+        const through = c.expires_at
+          ? `through ${new Date(Date.parse(c.expires_at) - 1).toISOString().slice(0, 10)}`
+          : 'no expiry';
+        const fields = [
+          c.code,
+          value + most,
+          c.is_active ? 'active' : 'disabled',
+          uses,
+          `${c.per_user_limit} per student`,
+        ];
+        console.log([...fields, through].join('\t'));
       }
       return 0;
     }
-    if (command === 'disable' && code) {
-      if (!(await disableCoupon(handle.db, code, now))) {
-        console.error(`No coupon with the code ${code.trim().toUpperCase()}`);
+    if ((command === 'disable' || command === 'enable') && code) {
+      const normalised = code.trim().toUpperCase();
+      if (!(await setCouponActive(handle.db, code, command === 'enable', now))) {
+        console.error(`No coupon with the code ${normalised}`);
         return 1;
       }
-      console.log(`Disabled ${code.trim().toUpperCase()}`);
+      console.log(`${command === 'enable' ? 'Enabled' : 'Disabled'} ${normalised}`);
       return 0;
     }
     console.error(usage);

@@ -5,7 +5,7 @@ import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
 import { signUpStudent } from '../../testing/students.ts';
 import { holdCoupon, releaseCoupon, useCoupon } from './coupon-holds.ts';
-import { createCoupon, disableCoupon, newCouponSchema, validateCoupon } from './coupons.ts';
+import { createCoupon, newCouponSchema, setCouponActive, validateCoupon } from './coupons.ts';
 
 describe.each(engines)('coupons on %s', (engine) => {
   let database: DatabaseHandle;
@@ -72,7 +72,7 @@ describe.each(engines)('coupons on %s', (engine) => {
     expect(await check('LASTDAY')).toEqual({ ok: false, message: 'Coupon has expired' });
     await database.db.updateTable('coupons').set({ used_count: 2 }).where('code', '=', 'LIMITED').execute();
     expect(await check('LIMITED')).toEqual({ ok: false, message: 'Coupon usage limit reached' });
-    await disableCoupon(database.db, 'save10', now);
+    await setCouponActive(database.db, 'save10', false, now);
     expect(await check('SAVE10')).toEqual({ ok: false, message: 'Coupon is no longer active' });
     await database.db.updateTable('coupons').set({ provider_coupon_id: null }).where('code', '=', 'HALFCAP').execute();
     expect(await check('HALFCAP')).toEqual({ ok: false, message: 'Invalid coupon configuration' });
@@ -155,7 +155,7 @@ describe.each(engines)('coupons on %s', (engine) => {
     // Valid through 21 November (UTC): held at its last moment, refused at midnight.
     expect(await hold('2026-11-21T23:59:59.999Z', 'order-cut-1')).toBeNull();
     expect(await hold('2026-11-22T00:00:00.000Z', 'order-cut-2')).toBe('Coupon has expired');
-    expect(await disableCoupon(database.db, 'cutoff', now)).toBe(true);
+    expect(await setCouponActive(database.db, 'cutoff', false, now)).toBe(true);
     expect(await hold(now.toISOString(), 'order-cut-3')).toBe('Coupon is no longer active');
     expect(await usedCount()).toBe(1);
     const held = await database.db

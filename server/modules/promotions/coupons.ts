@@ -164,10 +164,11 @@ export function listCoupons(db: Db) {
   return db.selectFrom('coupons').selectAll().orderBy('code').execute();
 }
 
-export async function disableCoupon(db: Db, rawCode: string, now: Date): Promise<boolean> {
+/** Turns a coupon off, or back on (`active`); false when no coupon has the code. */
+export async function setCouponActive(db: Db, rawCode: string, active: boolean, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('coupons')
-    .set({ is_active: 0, last_modified: now.toISOString() })
+    .set({ is_active: active ? 1 : 0, last_modified: now.toISOString() })
     .where('code', '=', normaliseCouponCode(rawCode))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
