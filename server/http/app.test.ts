@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '../testing/databases.ts';
 import { createTestServices, TEST_BASE_URL } from '../testing/services.ts';
+import { accountMessages } from '../../shared/account-messages.ts';
 import { buildApp } from './app.ts';
 import { NUL_REFUSED } from './nul-characters.ts';
 import { HOST_REFUSED, TARGET_REFUSED } from './request-target.ts';
@@ -83,6 +84,35 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
     });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toMatch(/^https?:\/\/[^/]+\/reset-password\?error=INVALID_TOKEN$/);
+  });
+
+  it('refuses a registration or sign-in over the API in the words the forms use', async () => {
+    const database = await createTestDatabase(engine);
+    const app = await buildApp({ database, services: createTestServices(database) });
+    close = () => app.close();
+    const post = (operation: string, payload: object, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/auth/${operation}`,
+        headers: { origin: TEST_BASE_URL, 'x-forwarded-for': ip },
+        payload,
+        remoteAddress: ip,
+      });
+    const student = { name: 'Api Words', email: 'words@example.com', password: 'in-our-words-1' };
+    expect((await post('sign-up/email', student, '10.7.0.1')).statusCode).toBe(200);
+    const refusals = [
+      ['sign-up/email', { ...student, email: 'WORDS@example.com' }, accountMessages.emailInUse],
+      ['sign-up/email', { ...student, email: 'a@b' }, accountMessages.emailInvalid],
+      ['sign-in/email', { email: 'nobody@example.com', password: 'in-our-words-1' }, accountMessages.noAccount],
+      ['sign-in/email', { email: 'words@example.com', password: 'not-the-one-1' }, accountMessages.wrongPassword],
+      ['sign-in/email', { email: 'a@b', password: 'in-our-words-1' }, accountMessages.emailInvalid],
+    ] as const;
+    for (const [index, [operation, payload, error]] of refusals.entries()) {
+      const refused = await post(operation, payload, `10.7.1.${index}`);
+      expect(refused.statusCode, error).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, error).toBeLessThan(500);
+      expect(refused.json(), error).toMatchObject({ error });
+    }
   });
 
   it('keeps the sign-in library’s own checks on under the test runner: no post from elsewhere, no way off the site', async () => {

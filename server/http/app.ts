@@ -119,6 +119,14 @@ export async function buildApp(options: AppOptions) {
 
   // The client's address as this server sees it; whatever a client claims in this header is replaced.
   const clientHeaders = (request: FastifyRequest) => ({ [CLIENT_IP_HEADER]: request.ip });
+  /** A body these routes keep as bytes, read as JSON; null when it is not JSON. */
+  const jsonBody = (body: unknown): unknown => {
+    try {
+      return Buffer.isBuffer(body) ? JSON.parse(new TextDecoder().decode(body)) : null;
+    } catch {
+      return null;
+    }
+  };
 
   await registerPaymentWebhook(app, services);
 
@@ -135,7 +143,8 @@ export async function buildApp(options: AppOptions) {
       const response = await services.accounts.handler(
         toFetchRequest(request, reply, originOf(request), clientHeaders(request)),
       );
-      return sendFetchResponse(reply, await withErrorSentence(response));
+      const spoken = await services.accounts.inOurWords(path, jsonBody(request.body), response);
+      return sendFetchResponse(reply, await withErrorSentence(spoken));
     });
 
     fetchRoutes.addHook('preHandler', async (request, reply) => {

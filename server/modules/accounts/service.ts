@@ -56,9 +56,56 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
     return row !== undefined;
   }
 
+  /** A refused registration in the spec's words, or null for a refusal the spec has no words for. */
+  async function registrationRefusal(status: number, payload: ErrorBody, email: string): Promise<string | null> {
+    if (status === 429) return accountMessages.tooManyAttempts;
+    // Two registrations of one email at once (a double submit, two tabs): the one that loses the race
+    // finds the address taken.
+    const taken =
+      payload.code?.startsWith('USER_ALREADY_EXISTS') ||
+      (payload.code === 'FAILED_TO_CREATE_USER' && (await userExists(email)));
+    if (taken) return accountMessages.emailInUse;
+    if (invalidEmail(payload)) return accountMessages.emailInvalid;
+    if (['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_WEAK'].includes(payload.code ?? '')) {
+      return accountMessages.passwordWeak;
+    }
+    return ownMessage(payload);
+  }
+
+  /** A refused sign-in in the spec's words, or null for a refusal the spec has no words for. */
+  async function signInRefusal(status: number, payload: ErrorBody, email: string): Promise<string | null> {
+    if (status === 429) return accountMessages.tooManyAttempts;
+    if (invalidEmail(payload)) return accountMessages.emailInvalid;
+    // The spec tells a missing account apart from a wrong password.
+    if (payload.code === 'INVALID_EMAIL_OR_PASSWORD')
+      return (await userExists(email)) ? accountMessages.wrongPassword : accountMessages.noAccount;
+    return null;
+  }
+
   return {
     googleEnabled,
     handler: auth.handler,
+
+    /**
+     * The sign-in API's answer to a registration or sign-in it refused, with its `error` in the spec's words,
+     * as the store's forms say it (the library's own sentence stays in `message`). Other answers pass as they are.
+     */
+    async inOurWords(path: string, body: unknown, response: Response): Promise<Response> {
+      const refusalOf = { '/sign-up/email': registrationRefusal, '/sign-in/email': signInRefusal }[path];
+      if (response.ok || !refusalOf) return response;
+      const payload = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as (ErrorBody & Record<string, unknown>) | null;
+      if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return response;
+      const given = (body as { email?: unknown } | null)?.email;
+      const error = await refusalOf(response.status, payload, typeof given === 'string' ? given : '');
+      if (!error) return response;
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      headers.set('content-type', 'application/json; charset=utf-8');
+      return new Response(JSON.stringify({ ...payload, error }), { status: response.status, headers });
+    },
 
     currentUser: createSessionReader(auth, db),
 
@@ -69,21 +116,8 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
         password: input.password,
       });
       if (response.ok) return { ok: true, setCookies };
-      // Two registrations of one email at once (a double submit, two tabs): the one that loses the race
-      // finds the address taken.
-      const taken =
-        payload.code?.startsWith('USER_ALREADY_EXISTS') ||
-        (payload.code === 'FAILED_TO_CREATE_USER' && (await userExists(input.email)));
       const message =
-        response.status === 429
-          ? accountMessages.tooManyAttempts
-          : taken
-            ? accountMessages.emailInUse
-            : invalidEmail(payload)
-              ? accountMessages.emailInvalid
-              : ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_WEAK'].includes(payload.code ?? '')
-                ? accountMessages.passwordWeak
-                : (ownMessage(payload) ?? accountMessages.registrationFailed);
+        (await registrationRefusal(response.status, payload, input.email)) ?? accountMessages.registrationFailed;
       return { ok: false, status: response.status, message };
     },
 
@@ -93,13 +127,7 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
         password: input.password,
       });
       if (response.ok) return { ok: true, setCookies };
-      let message: string = accountMessages.loginFailed;
-      if (response.status === 429) message = accountMessages.tooManyAttempts;
-      else if (invalidEmail(payload)) message = accountMessages.emailInvalid;
-      else if (payload.code === 'INVALID_EMAIL_OR_PASSWORD') {
-        // The spec tells a missing account apart from a wrong password.
-        message = (await userExists(input.email)) ? accountMessages.wrongPassword : accountMessages.noAccount;
-      }
+      const message = (await signInRefusal(response.status, payload, input.email)) ?? accountMessages.loginFailed;
       return { ok: false, status: response.status, message };
     },
 
