@@ -101,14 +101,23 @@ export interface ExamPage {
 export async function listExams(db: Db, search?: string, { offset = 0, limit = 1_000_000 } = {}): Promise<ExamPage> {
   const term = search?.trim();
   if (!term) {
-    // The catalogue-order index (migration 0010) gives the page without a sort; the count walks the smallest index.
+    // The page's ids come from the catalogue-order index alone (migration 0010), then their rows: reading whole
+    // rows up to a deep page, PostgreSQL sorted the catalogue instead (17 ms for a late page of 10,000 exams).
+    // The count walks the smallest index.
+    const pageIds = db
+      .selectFrom('exams as e')
+      .select('e.id')
+      .orderBy('e.popularity', 'desc')
+      .orderBy('e.title_order')
+      .orderBy('e.id')
+      .limit(limit)
+      .offset(offset);
     const [rows, count] = await Promise.all([
       selectSummaries(db)
+        .where('exams.id', 'in', pageIds)
         .orderBy('exams.popularity', 'desc')
         .orderBy('exams.title_order')
         .orderBy('exams.id')
-        .limit(limit)
-        .offset(offset)
         .execute(),
       countExams(db),
     ]);
