@@ -297,6 +297,8 @@ test('a third choice on a "choose two" question is refused, and says why', async
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  // The test's screen drawn first: with the clock stopped, the screen still on its way would never be drawn.
+  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   // Stopped, so that the move-on after the check does not take the question, and its words, away.
   await stopTheClock(page);
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
