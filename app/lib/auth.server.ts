@@ -32,6 +32,14 @@ export function cartLead(target: string, page: 'login' | 'register'): string | n
 }
 
 /**
+ * Where a student goes once signed in or registered (`targetFrom`), with their session and the page's message.
+ * Signed in, the form's page would only send Back on home: the page asked for takes its place in the history.
+ */
+export function redirectSignedIn(context: AppLoadContext, request: Request, setCookies: string[], message: string) {
+  return redirectWith(context, targetFrom(request), setCookies, { type: 'success', message }, { replace: true });
+}
+
+/**
  * A redirect that also sets cookies (a session) and a message for the next page. `replace`: in the browser, the
  * next page takes the place of the one the form was on in the history, as when signing in or out makes that
  * page one Back could only bounce off.

@@ -5,7 +5,7 @@ import { AuthPage, Field, FormMessage } from '../features/accounts/components/au
 import { GoogleButton } from '../features/accounts/components/google-button.tsx';
 import { refused } from '../features/accounts/refused.server.ts';
 import { useFormCheck } from '../features/accounts/use-form-check.ts';
-import { cartLead, redirectWith, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
+import { cartLead, redirectSignedIn, requireSignedOut, targetFrom } from '../lib/auth.server.ts';
 import { originOf, pageMeta } from '../lib/seo.ts';
 import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/login';
@@ -35,14 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) return refused(400, { error: problem, email });
   const result = await context.services.accounts.signIn({ email, password }, context.client);
   if (!result.ok) return refused(result.status, { error: result.message, email });
-  // Signed in, this page would only send Back on home: the page asked for takes its place in the history.
-  return redirectWith(
-    context,
-    targetFrom(request),
-    result.setCookies,
-    { type: 'success', message: accountMessages.loggedIn },
-    { replace: true },
-  );
+  return redirectSignedIn(context, request, result.setCookies, accountMessages.loggedIn);
 }
 
 export default function Login() {
