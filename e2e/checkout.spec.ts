@@ -186,16 +186,20 @@ test('a mistyped card number, a past expiry or a short CVC is refused at its fie
   await payWith(page, '4242 4242 4242 4241');
   await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('Your card number is invalid.');
   await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  // The field refused takes the focus, to be typed again at once.
+  await expect(page.getByLabel('Card number')).toBeFocused();
   await page.getByLabel('Expiry (MM / YY)').fill('01 / 20');
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByLabel('Expiry (MM / YY)')).toHaveAccessibleDescription(
     "Your card's expiration year is in the past.",
   );
+  await expect(page.getByLabel('Expiry (MM / YY)')).toBeFocused();
   await expect(page.getByLabel('Card number')).not.toHaveAttribute('aria-invalid');
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('12');
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByLabel('CVC')).toHaveAccessibleDescription("Your card's security code is incomplete.");
+  await expect(page.getByLabel('CVC')).toBeFocused();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByLabel('CVC').fill('123');
   await payWith(page, '4242 4242 4242 4242');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { formatPrice } from '../../shared/money.ts';
 import { readForm } from '../lib/form.server.ts';
@@ -69,6 +70,11 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
   const card = fieldError(actionData, 'card', 'card-help');
   const expiry = fieldError(actionData, 'expiry');
   const cvc = fieldError(actionData, 'cvc');
+  // A refused detail takes the focus, as the card processors' pages do: the student types the fix at once,
+  // and a screen reader reads the field with its error.
+  useEffect(() => {
+    if (actionData?.field) document.getElementById(actionData.field)?.focus();
+  }, [actionData]);
   return (
     <section aria-labelledby="sandbox-heading" className="container-page max-w-xl py-10">
       <p className="rounded-lg border-2 border-dashed border-amber-600 bg-amber-50 p-3 text-sm font-semibold text-amber-900">
