@@ -16,6 +16,7 @@ const DEMO = 'clf-c02-pt1'; // 11 questions, 18 minutes, options in file order; 
 
 test('the demo page: only the first test is open, with the demo banner and no filters', async ({ page }) => {
   await page.goto(`/exam/${EXAM}/practice-tests`);
+  await expect(page).toHaveTitle('AWS Certified Cloud Practitioner (CLF-C02): 4 Practice Tests | PracticePass');
   // The exam's header: its category, its title, and what the page holds; the way back to its details.
   await expect(page.getByText('Cloud', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(

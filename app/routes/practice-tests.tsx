@@ -59,7 +59,8 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${notFoundError(error) ? 'Exam Not Found' : 'Practice tests'} | PracticePass` }];
   const { exam } = loaderData;
   return pageMeta({
-    title: `${exam.title}: Practice Tests`,
+    // Not the exam page's "{title} Practice Tests": two pages of one exam are told apart in tabs and results.
+    title: `${exam.title}: ${counted(exam.practiceTestCount, 'Practice Test')}`,
     description: `${counted(exam.practiceTestCount, 'practice test')} for ${exam.title}. The first one is free to try.`,
     path: `/exam/${exam.id}/practice-tests`,
     origin: originOf(matches),
