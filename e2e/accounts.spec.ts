@@ -3,6 +3,7 @@ import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 import { PMP } from './support/student.ts';
 import {
   ageSessions,
+  clientAddress,
   expect,
   mailTo,
   nextGoogleUser,
@@ -365,7 +366,7 @@ test.describe('Google sign-in', () => {
     browser,
   }) => {
     const email = uniqueEmail('both-ways');
-    const first = await browser.newContext();
+    const first = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
     await register(await first.newPage(), { name: 'Pat Password', email, password: PASSWORD });
     await first.close();
     await nextGoogleUser({ email, name: 'Pat Google' });

@@ -38,7 +38,7 @@ test('exam mode: no correct answer or explanation reaches the browser before the
   }
   // The attempt resumes from the server: the page's own data now carries it.
   await page.reload();
-  await expect(page.getByRole('heading', { name: /^Question \d+ of 11$/ })).toBeVisible();
+  await waitForHydration(page, page.getByRole('heading', { name: /^Question \d+ of 11$/ }));
   await chooseOptions(page, questions[3]!, [wrongOf(questions[3]!)]);
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
@@ -119,6 +119,7 @@ test('the recorder catches an explanation in the first page load and answers in 
   });
   const { recorded, settled } = recordResponses(page, new Set());
   await page.goto(`/practice-test/${TEST}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await settled();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createCoupon, expect, mailTo, register, test, uniqueEmail } from './support/fixtures.ts';
+import { clientAddress, createCoupon, expect, mailTo, register, test, uniqueEmail } from './support/fixtures.ts';
 import { addToCart, applyCoupon, payWith, proceedToPayment, summaryTotal } from './support/checkout.ts';
 import { expectNoAxeViolations, waitForHydration } from './support/pages.ts';
 
@@ -243,7 +243,7 @@ test('a pending payment waits on the pending page and moves on to the thank-you 
   browser,
 }) => {
   // Another student, signed in already, who will be handed the pending page's address.
-  const other = await browser.newContext();
+  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
   const stranger = await other.newPage();
   await register(stranger, { name: 'Not Theirs', email: uniqueEmail('not-theirs'), password: 'someone-else-1' });
 
@@ -348,7 +348,7 @@ test('a coupon whose last use another student took meanwhile is dropped with the
   await applyCoupon(page, code);
   await expect(page.getByText('Coupon applied successfully! You saved $5.00')).toBeVisible();
 
-  const other = await browser.newContext();
+  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
   const rival = await other.newPage();
   await signUpWithCart(rival, 'pmp', PMP);
   await applyCoupon(rival, code);

@@ -1,5 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { answersOf, chooseOptions, expect, passServerTime, test, wrongOf } from './support/fixtures.ts';
+import { waitForHydration } from './support/pages.ts';
 import { storedValue } from './support/stored-rows.ts';
 
 // What happens to an exam while the student is away from its page: the device asleep, another tab, the page
@@ -13,6 +14,7 @@ const sent = (intent: string) => (r: Response) =>
 /** Starts the free test in exam mode; the attempt's id. */
 async function startExam(page: Page): Promise<string> {
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
   const started = page.waitForResponse(sent('start'));
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
@@ -87,7 +89,7 @@ test('an exam handed in in another tab shows its result in this one at its next 
   // The same browser opens the free test again: the same attempt goes on there.
   const other = await page.context().newPage();
   await other.goto(`/practice-test/${DEMO}?mode=exam`);
-  await expect(other.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
+  await waitForHydration(other, other.getByRole('heading', { name: 'Question 1 of 11' }));
   await answerRight(other, first!);
   await other.getByRole('button', { name: 'Submit Test' }).last().click();
   await other.getByRole('button', { name: 'Submit Test' }).click();

@@ -156,6 +156,7 @@ test('an owner’s five tabs share one row on a 360 px phone, which scrolls to t
   await grantAccess(email, 'pmp');
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/exams/pmp');
+  await waitForHydration(page);
   await expectNoHorizontalScroll(page);
   const tabs = page.getByRole('tab');
   const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pageJavaScript } from '../scripts/bench/page-weight.ts';
 import { waitForHydration, watchConsole } from './support/pages.ts';
-import { register, uniqueEmail } from './support/fixtures.ts';
+import { clientAddress, register, uniqueEmail } from './support/fixtures.ts';
 import { CLOSED_BY_SERVER } from './support/bad-requests.ts';
 import { DEMO_TEST, latestAttemptAddress, studentTest } from './support/student.ts';
 
@@ -165,10 +165,11 @@ test('every kind of page ships at most 110 KB of gzipped JavaScript, code loaded
   await visitor.close();
 
   // The heaviest: a test running, whose engine loads as the page opens.
-  const context = await browser.newContext();
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
   const page = await context.newPage();
   await register(page, { name: 'Weighing Pages', email: uniqueEmail('weight'), password: 'weighing-pages-1' });
   await page.goto(`/practice-test/${DEMO_TEST}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: /^Question 1 of / })).toBeVisible();
   const running = await context.newPage();

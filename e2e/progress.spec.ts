@@ -1,6 +1,7 @@
 import {
   answersOf,
   chooseOptions,
+  clientAddress,
   endAccess,
   expect,
   grantAccess,
@@ -12,7 +13,7 @@ import {
 } from './support/fixtures.ts';
 import { DEMO_EXAM, DEMO_TEST } from './support/student.ts';
 import { expectAccessibleInBothThemes } from './support/themes.ts';
-import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/pages.ts';
+import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from './support/pages.ts';
 
 test('a new student sees the empty states', async ({ page }) => {
   await register(page, { name: 'Em Pty', email: uniqueEmail('empty'), password: 'nothing-yet-123' });
@@ -74,6 +75,7 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await handInBlank(page, 'pmp-pt1');
   // A practice-mode attempt of the AWS demo, finished straight away.
   await page.goto('/practice-test/clf-c02-pt1?mode=practice');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await page.getByRole('button', { name: 'Finish Test' }).click();
   await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
@@ -110,6 +112,7 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await expect(page).toHaveURL('/history?mode=exam');
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.reload();
+  await waitForHydration(page);
   await expect(page.getByRole('row').nth(1)).toContainText('PMP Practice Test 1');
   await page.getByRole('link', { name: 'All', exact: true }).click();
   await expect(page).toHaveURL('/history');
@@ -173,6 +176,7 @@ test('a finished attempt opens again from the history, with every answer, but no
   const [first, second] = questions;
   // Exam mode: the first question right, the second wrong, the other nine left unanswered.
   await page.goto(`/practice-test/${DEMO_TEST}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await chooseOptions(page, first!, first!.correct);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -238,6 +242,7 @@ test('a finished attempt opens again from the history, with every answer, but no
 
   // The same test begun again in exam mode: its answers are not to be had until that exam is over.
   await page.goto(`/practice-test/${DEMO_TEST}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: `Question 1 of ${questions.length}` })).toBeVisible();
   const held = await page.request.get(address);
@@ -271,7 +276,7 @@ test('a finished attempt opens again from the history, with every answer, but no
   await expect(page.getByRole('heading', { name: `Question 1 of ${questions.length}` })).toBeVisible();
 
   // Another student finds nothing at that address.
-  const other = await browser.newContext();
+  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
   const stranger = await other.newPage();
   await register(stranger, { name: 'Nosy Neighbour', email: uniqueEmail('nosy'), password: 'not-my-attempt-1' });
   const response = await stranger.goto(address);

@@ -47,6 +47,7 @@ test('the demo page: only the first test is open, with the demo banner and no fi
 test('an anonymous visitor passes the demo in exam mode, reviews it, and is invited to sign up', async ({ page }) => {
   const questions = await answersOf(EXAM, DEMO);
   await page.goto(`/exam/${EXAM}/practice-tests`);
+  await waitForHydration(page);
   await page.getByRole('link', { name: 'Exam Mode: Practice Test 1' }).click();
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('timer')).toHaveText(/Time left: 1[78]:\d\d/);
@@ -80,6 +81,7 @@ test('the review tells a missed question from one left unanswered, and can show 
   const questions = await answersOf(EXAM, DEMO);
   await page.setViewportSize({ width: 360, height: 480 });
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await chooseOptions(page, questions[0]!, questions[0]!.correct);
   // On a phone, the question's number and the clock stay in view while the student scrolls down to answer.
@@ -111,6 +113,7 @@ test('a free test begun signed out and handed in after signing up in another tab
 }) => {
   const questions = await answersOf(EXAM, DEMO);
   await page.goto(`/exam/${EXAM}/practice-tests`);
+  await waitForHydration(page);
   await page.getByRole('link', { name: 'Exam Mode: Practice Test 1' }).click();
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: `Question 1 of ${questions.length}` })).toBeVisible();
@@ -131,6 +134,7 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
   const questions = await answersOf(EXAM, DEMO);
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await stopTheClock(page);
@@ -186,6 +190,7 @@ test('a double click on Check Answer checks once, and no message follows to the 
   const first = (await answersOf(EXAM, DEMO))[0]!;
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await stopTheClock(page);
@@ -245,6 +250,7 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   const index = questions.findIndex((q) => q.correct.length === 2);
   const q = questions[index]!;
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
   await expect(page.getByRole('group').locator('input[type="checkbox"]')).toHaveCount(q.options.length);
@@ -260,6 +266,7 @@ test('a "choose two" question needs both right options', async ({ page }) => {
 
   // In exam mode, one of two chosen is still listed as unanswered before handing in.
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
   await chooseOptions(page, q, [q.correct[0]!]);
@@ -278,6 +285,7 @@ test('the start screen recalls the student’s last attempt of the test, with th
   await register(page, { name: 'Rae Recall', email: uniqueEmail('recall'), password: 'recall-the-last-1' });
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
   await expect(page.getByText(/^Your last attempt/)).toHaveCount(0);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await chooseOptions(page, questions[0]!, questions[0]!.correct);
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
@@ -297,6 +305,7 @@ test('a third choice on a "choose two" question is refused, and says why', async
   const index = questions.findIndex((q) => q.correct.length === 2);
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   // The test's screen drawn first: with the clock stopped, the screen still on its way would never be drawn.
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
@@ -328,6 +337,7 @@ test('moving on after a check waits for a student who acts, and can be turned of
   const [first, second, third] = await answersOf(EXAM, DEMO);
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await stopTheClock(page);
@@ -415,6 +425,7 @@ test('when the exam timer runs out, the attempt is submitted with what was answe
   const questions = await answersOf(EXAM, DEMO);
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await chooseOptions(page, questions[0]!, questions[0]!.correct);
   // Marks as the clock passes them, each said once to screen readers (the live region's words change).
@@ -434,6 +445,7 @@ test('the computer’s clock set forward in an exam changes nothing: the attempt
   // Installed before the page loads, so that its clocks run as usual until the jump.
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   const answered = () =>
     page.waitForResponse(
@@ -486,7 +498,7 @@ test('the keyboard chooses, flags, moves on and back; an unfinished attempt resu
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
+  await waitForHydration(page, page.getByRole('heading', { name: 'Question 2 of 11' }));
   await expect(page.getByRole('button', { name: 'Question 1, answered, flagged' })).toBeVisible();
   await page.getByRole('button', { name: 'Question 1, answered, flagged' }).click();
   await expect(page.getByRole('group').locator('input').nth(1)).toBeChecked();
@@ -603,6 +615,7 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
   await expect(page.getByRole('article')).toHaveCount(3);
   await expect(page).toHaveURL('/exam/pmp/practice-tests?filter=not-started');
   await page.reload();
+  await waitForHydration(page);
   await expect(page.getByRole('button', { name: 'Not Started' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('article')).toHaveCount(3);
   await page.getByRole('button', { name: 'Passed' }).click();
@@ -670,13 +683,14 @@ test('a test being taken when progress is reset resumes, and counts once handed 
   await saved;
 
   await page.goto('/exam/pmp/practice-tests');
+  await waitForHydration(page);
   await page.getByText('Account details').click();
   await page.getByRole('button', { name: 'Reset All Progress Data' }).click();
   await page.getByRole('button', { name: 'Yes, reset everything' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All progress data has been reset.' })).toBeVisible();
 
   await page.goto('/practice-test/pmp-pt1?mode=exam');
-  await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
+  await waitForHydration(page, page.getByRole('button', { name: 'Question 1, answered' }));
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();
   await expect(page.getByRole('heading', { name: /^(Congratulations!|Keep Practicing!)$/ })).toBeVisible();
@@ -807,6 +821,7 @@ test('the attempt endpoint refuses bad requests with a message', async ({ reques
 
 test('the short demo: five questions, thirty minutes, then the way to full access', async ({ page }) => {
   await page.goto('/demo/pmp');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Demo' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 5' })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/Time left: (30:00|29:\d\d)/);
@@ -837,6 +852,7 @@ test('a signed-in student takes the short demo too: the answers count, nothing i
   const questions = (await answersOf(EXAM, DEMO)).slice(0, 5);
   await register(page, { name: 'Demo Student', email: uniqueEmail('demo'), password: 'try-before-buying-1' });
   await page.goto(`/demo/${EXAM}`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Demo' }).click();
   for (const [i, q] of questions.entries()) {
     await expect(page.getByRole('heading', { name: `Question ${i + 1} of 5` })).toBeVisible();
@@ -866,6 +882,7 @@ test('an owner who takes the short demo goes on to the exam’s tests, not to pa
   await waitForHydration(page);
   await page.getByRole('button', { name: /^Unlock Access: / }).click();
   await page.goto(`/demo/${EXAM}`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Demo' }).click();
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();
@@ -878,6 +895,7 @@ test('an owner who takes the short demo goes on to the exam’s tests, not to pa
 test('an answer the store could not take says so, and the next one goes through', async ({ page }) => {
   const [first] = await answersOf(EXAM, DEMO);
   await page.goto(`/demo/${EXAM}`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Demo' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 5' })).toBeVisible();
   await page.route('**/api/attempts', (route) =>
@@ -905,6 +923,7 @@ test('an answer the store could not take says so, and the next one goes through'
 test('answers are stored in the order given, and before the test is handed in', async ({ page }) => {
   const [first, second] = await answersOf(EXAM, DEMO);
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   let answered = 0;
@@ -946,6 +965,7 @@ test('answers are stored in the order given, and before the test is handed in', 
 
 test('a refused answer or flag goes back off the screen and stays out of the review', async ({ page }) => {
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await page.route('**/api/attempts', (route) => route.abort('internetdisconnected'), { times: 2 });

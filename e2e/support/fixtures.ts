@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import { waitForHydration } from './pages.ts';
 import { TEST_API } from './ports.ts';
 
 /**
@@ -31,6 +32,10 @@ export async function register(page: Page, user: { name: string; email: string; 
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
+  // Registered before the form's page was React's, the browser posted the form itself and loaded the
+  // dashboard anew: the test goes on once React has it, in a browser that runs the page's scripts.
+  await page.waitForLoadState('domcontentloaded');
+  if (await page.evaluate(() => '__reactRouterContext' in window)) await waitForHydration(page);
 }
 
 export async function mailTo(email: string): Promise<{ subject: string; text: string }[]> {
@@ -170,6 +175,7 @@ export async function createCoupon(args: string[], databaseUrl?: string) {
 /** Starts a test in exam mode and hands it in with nothing answered: a fail. */
 export async function handInBlank(page: Page, testId: string) {
   await page.goto(`/practice-test/${testId}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   await page.getByRole('button', { name: 'Submit Test' }).click();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Fails the test on any console error or uncaught exception, such as a blocked script or a hydration error. */
 export function watchConsole(page: Page): string[] {
@@ -11,11 +11,20 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** The page has hydrated: React Router's client is running and handles links and forms. */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-  );
+/**
+ * React has taken the page over, and its network is quiet. Until then a click does only what the browser
+ * does without scripts: a button of the app's own does nothing, a link loads a whole page, and a page that
+ * has already loaded can still be on its way to React. React has taken an element over once the element
+ * carries its fiber: `part` is an element of a part of the page whose code comes later (`lazy`); the
+ * page's main content otherwise.
+ */
+export async function waitForHydration(page: Page, part: Locator = page.locator('#main')) {
+  // Longer than an assertion's 10 seconds: a slow link may take that long to bring the scripts.
+  await expect
+    .poll(() => part.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
   await page.waitForLoadState('networkidle');
 }
 

@@ -10,6 +10,7 @@ import {
   test,
   uniqueEmail,
 } from './fixtures.ts';
+import { waitForHydration } from './pages.ts';
 import { TEST_SERVICE_PORTS } from './ports.ts';
 
 export const PMP = 'Project Management Professional (PMP)';
@@ -42,6 +43,7 @@ async function makeStudent(page: Page): Promise<Omit<Student, 'state'>> {
 
   const questions = await answersOf(DEMO_EXAM, DEMO_TEST);
   await page.goto(`/practice-test/${DEMO_TEST}?mode=exam`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Exam Mode' }).click();
   for (const [i, q] of questions.entries()) {
     await expect(page.getByRole('heading', { name: `Question ${i + 1} of ${questions.length}` })).toBeVisible();
