@@ -1,7 +1,7 @@
 import { readEnv } from '../server/config/env.ts';
 import { migrateToLatest, openStoreDatabase } from '../server/db/database.ts';
 import { grantAccess, revokeAccess } from '../server/modules/practice/access.ts';
-import { oneLine } from './one-line.ts';
+import { oneLine } from '../server/lib/one-line.ts';
 
 const usage = `Usage:
   npm run access -- grant <email> <examId>    open every practice test of the exam for the exam's validity

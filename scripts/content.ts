@@ -5,7 +5,7 @@ import { migrateToLatest, openStoreDatabase } from '../server/db/database.ts';
 import { ContentError, readContentFiles } from '../server/modules/catalogue/content-files.ts';
 import { exportContent } from '../server/modules/catalogue/content-export.ts';
 import { importContent, type ImportReport } from '../server/modules/catalogue/content-import.ts';
-import { oneLine } from './one-line.ts';
+import { oneLine } from '../server/lib/one-line.ts';
 
 const usage = `Usage:
   npm run content -- validate <file-or-folder>...      check files without touching the database

@@ -3,7 +3,7 @@ import { formatPrice } from '../shared/money.ts';
 import { readEnv } from '../server/config/env.ts';
 import { migrateToLatest, openStoreDatabase } from '../server/db/database.ts';
 import { createCoupon, listCoupons, newCouponSchema, setCouponActive } from '../server/modules/promotions/coupons.ts';
-import { oneLine } from './one-line.ts';
+import { oneLine } from '../server/lib/one-line.ts';
 
 const usage = `Usage:
   npm run coupons -- create <CODE> --type percentage|fixed --value <N>

@@ -1,6 +1,6 @@
 import { readEnv } from '../server/config/env.ts';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
-import { oneLine } from './one-line.ts';
+import { oneLine } from '../server/lib/one-line.ts';
 
 let handle: ReturnType<typeof openDatabase> | undefined;
 try {

@@ -12,29 +12,39 @@ import type { AuthLog } from './modules/accounts/auth.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createServices } from './services.ts';
 import { loggablePath } from './http/request-target.ts';
+import { oneLine } from './lib/one-line.ts';
 
-// A bad setting is said in its own words, without a stack trace, and nothing is opened.
-const env = (() => {
+/**
+ * A store that cannot start says why in one line, as the owner commands do, without a stack trace: a bad
+ * setting in its own words, anything else after what was being done.
+ */
+async function orStop<T>(step: () => T | Promise<T>, doing?: string): Promise<T> {
   try {
-    return readEnv();
+    return await step();
   } catch (error) {
-    console.error((error as Error).message);
+    console.error(doing ? `${doing}: ${oneLine(error)}` : (error as Error).message);
     process.exit(1);
   }
-})();
+}
+
+// Nothing is opened with a bad setting.
+const env = await orStop(readEnv);
+const database = await orStop(async () => {
+  const opened = openDatabase(env.DATABASE_URL);
+  await migrateToLatest(opened.db);
+  return opened;
+}, 'The database could not be opened');
+if (env.SEED_CONTENT !== 'none') {
+  const seed = env.SEED_CONTENT;
+  const report = await orStop(() => seedCatalogue(database.db, seed), 'The catalogue could not be loaded');
+  if (report)
+    console.log(`Loaded the sample catalogue: ${report.exams.added} exams, ${report.questions.added} questions`);
+}
 const buildDir = path.resolve('build');
 const serverBuild = path.join(buildDir, 'server', 'index.js');
 if (!existsSync(serverBuild)) {
   console.error('No build found. Run "npm run build" first (npm start does it for you).');
   process.exit(1);
-}
-
-const database = openDatabase(env.DATABASE_URL);
-await migrateToLatest(database.db);
-if (env.SEED_CONTENT !== 'none') {
-  const report = await seedCatalogue(database.db, env.SEED_CONTENT);
-  if (report)
-    console.log(`Loaded the sample catalogue: ${report.exams.added} exams, ${report.questions.added} questions`);
 }
 
 const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -143,7 +153,10 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ host: env.HOST, port: env.PORT });
+await orStop(
+  () => app.listen({ host: env.HOST, port: env.PORT }),
+  `The store could not listen on ${env.HOST}:${env.PORT}`,
+);
 app.log.info(
   { mail: mailer.describe(), google: Boolean(google), payments: env.PAYMENT_PROVIDER, baseUrl },
   'store ready',

@@ -19,6 +19,22 @@ describe('readEnv', () => {
     });
   });
 
+  it('takes a SQLite file as a path or a file: URL, and refuses a database it does not support', () => {
+    for (const url of [
+      '/srv/store.sqlite',
+      'file:./data/store.sqlite',
+      'file:///srv/store.sqlite',
+      'postgresql://u@h/db',
+    ]) {
+      expect(readEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+    for (const url of ['mysql://u@h/db', 'POSTGRES://u@h/db', 'sqlite://store.sqlite']) {
+      expect(() => readEnv({ DATABASE_URL: url }), url).toThrow(
+        /DATABASE_URL: must be postgres:\/\/… for PostgreSQL, or a file path or file: URL for SQLite/,
+      );
+    }
+  });
+
   it('keeps only the origin of PUBLIC_URL, so a trailing slash does not make every form look cross-site', () => {
     const sandbox = { PAYMENT_PROVIDER: 'sandbox' };
     expect(readEnv({ ...sandbox, PUBLIC_URL: 'https://shop.example/' }).PUBLIC_URL).toBe('https://shop.example');

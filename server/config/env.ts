@@ -9,7 +9,14 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** `postgres://…` for PostgreSQL; a file path (or `file:` URL) for SQLite. */
-  DATABASE_URL: z.string().min(1).default('./data/practicepass.sqlite'),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine(
+      (url) => !/^[a-z][a-z\d+.-]*:\/\//i.test(url) || /^(postgres(ql)?|file):\/\//.test(url),
+      'must be postgres://… for PostgreSQL, or a file path or file: URL for SQLite; no other database is supported',
+    )
+    .default('./data/practicepass.sqlite'),
   /** Public origin used in the sitemap and canonical links, e.g. https://practicepass.example. */
   /** Its origin alone: a trailing slash would make every form's Origin look like another site's. */
   PUBLIC_URL: z
