@@ -123,6 +123,7 @@ describe('the migrate command', () => {
 describe('the coupons command', () => {
   it('creates, lists, disables and enables coupons, with clear errors and exit codes', async () => {
     const { env } = await madeDatabase();
+    expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toBe('No coupons yet.\n');
     const created = await run(
       'scripts/coupons.ts',
       [
@@ -153,6 +154,7 @@ describe('the coupons command', () => {
     // Coupons no cart could use: nothing left to pay, already expired, or no value given.
     const unusable = [
       [['FREE100', '--type', 'percentage', '--value', '100'], '--value: a 100% coupon needs a maximum discount'],
+      [['NOTHING0', '--type', 'percentage', '--value', '0'], '--value: a percentage must be from 1 to 100'],
       [
         ['OLDNEWS', '--type', 'percentage', '--value', '10', '--expires', '2001-01-01'],
         '--expires: 2001-01-01 has passed',

@@ -85,7 +85,9 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'list') {
       // Code, value (and its most), whether it is on, uses, uses per student, last valid day.
-      for (const c of await listCoupons(handle.db)) {
+      const coupons = await listCoupons(handle.db);
+      if (coupons.length === 0) console.log('No coupons yet.');
+      for (const c of coupons) {
         const value = c.type === 'percentage' ? `${c.value}%` : formatPrice(c.value ?? 0);
         const most = c.max_discount_cents === null ? '' : ` up to ${formatPrice(c.max_discount_cents)}`;
         const uses = c.usage_limit === null ? `${c.used_count} used` : `${c.used_count}/${c.usage_limit} used`;

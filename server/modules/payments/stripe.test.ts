@@ -126,9 +126,11 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
       { code: 'GHOST', type: 'fixed', value: 300, providerCouponId: 'stripe_deleted' },
       // Would leave 29 cents to pay on Alpha: less than Stripe charges, so the store refuses it first.
       { code: 'NEARLYALL', type: 'fixed', value: 2970, perUserLimit: 5 },
-      { code: 'NOTHING', type: 'percentage', value: 0 },
+      { code: 'NOTHING', type: 'percentage', value: 1 },
     ];
     for (const c of coupons) await createCoupon(database.db, newCouponSchema.parse(c), now);
+    // 0 % off: a coupon the spec lets the store hold (§5), though the coupons command makes none.
+    await database.db.updateTable('coupons').set({ value: 0 }).where('code', '=', 'NOTHING').execute();
     app = await buildApp({ database: { ...database, close: async () => undefined }, services });
   });
   afterAll(async () => {

@@ -190,10 +190,10 @@ describe('coupon input', () => {
       'code: must be 4-20 letters or digits',
       'usageLimit: must be at least 1',
       'expires: must be a date as YYYY-MM-DD',
-      'value: a percentage must be between 0 and 100',
+      'value: a percentage must be from 1 to 100',
     ]);
     expect(newCouponSchema.safeParse({ code: 'GOOD', type: 'percentage', value: 150 }).error!.issues[0]!.message).toBe(
-      'a percentage must be between 0 and 100',
+      'a percentage must be from 1 to 100',
     );
   });
 

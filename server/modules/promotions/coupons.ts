@@ -107,8 +107,9 @@ export const newCouponSchema = z
     providerCouponId: z.string().min(1).max(200).optional(),
   })
   .superRefine((c, ctx) => {
-    if (c.type === 'percentage' && (c.value < 0 || c.value > 100)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be between 0 and 100' });
+    // 0% is a valid stored coupon (spec §5) that saves nothing: not one an owner means to make.
+    if (c.type === 'percentage' && (c.value < 1 || c.value > 100)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be from 1 to 100' });
     }
     if (c.type === 'percentage' && c.value === 100 && c.maxDiscountCents === undefined) {
       ctx.addIssue({
