@@ -207,7 +207,7 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
       // The JSON endpoints read a body as JSON whatever its Content-Type says.
       ...['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/octet-stream'].map(
         (type) => ({
-          method: 'POST',
+          method: 'POST' as const,
           url: '/api/attempts',
           headers: { 'content-type': type },
           payload: '{"intent":"start-demo","examId":"a\\u0000"}',
