@@ -29,17 +29,19 @@ async function orStop<T>(step: () => T | Promise<T>, doing?: string): Promise<T>
 
 // Nothing is opened with a bad setting.
 const env = await orStop(readEnv);
+// The store's log, once it exists: the sign-in library's warnings and a lost database connection join it.
+let log: FastifyBaseLogger | undefined = undefined;
 const database = await orStop(async () => {
-  const opened = openDatabase(env.DATABASE_URL);
+  const opened = openDatabase(env.DATABASE_URL, (error) => {
+    if (log) log.warn({ err: error }, 'PostgreSQL connection lost');
+    else console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   await migrateToLatest(opened.db);
   return opened;
 }, 'The database could not be opened');
-if (env.SEED_CONTENT !== 'none') {
-  const seed = env.SEED_CONTENT;
-  const report = await orStop(() => seedCatalogue(database.db, seed), 'The catalogue could not be loaded');
-  if (report)
-    console.log(`Loaded the sample catalogue: ${report.exams.added} exams, ${report.questions.added} questions`);
-}
+const seed = env.SEED_CONTENT;
+const seeded =
+  seed === 'none' ? null : await orStop(() => seedCatalogue(database.db, seed), 'The catalogue could not be loaded');
 const buildDir = path.resolve('build');
 const serverBuild = path.join(buildDir, 'server', 'index.js');
 if (!existsSync(serverBuild)) {
@@ -62,8 +64,6 @@ const payments =
         apiUrl: env.STRIPE_API_URL,
       }
     : { provider: 'sandbox' as const, settleSeconds: env.SANDBOX_SETTLE_SECONDS };
-// The sign-in library's warnings and errors join the store's log once it exists.
-let log: FastifyBaseLogger | undefined = undefined;
 const authLog: AuthLog = (level, message, details) => {
   const err = details.find((d) => d instanceof Error);
   const rest = details.filter((d) => d !== err);
@@ -105,6 +105,9 @@ const app = await buildApp({
 });
 
 log = app.log;
+if (seeded) {
+  app.log.info({ exams: seeded.exams.added, questions: seeded.questions.added, from: seed }, 'catalogue loaded');
+}
 if (!env.PUBLIC_URL && (env.SMTP_URL || google)) {
   app.log.warn(
     { baseUrl },

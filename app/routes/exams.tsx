@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : exams;
     return data<CatalogueData>({ ...nothing, exams: shown, term, page, pageCount, total });
   } catch (error) {
-    console.error('Loading exams failed', error);
+    context.log.error({ err: error }, 'Loading exams failed');
     return data<CatalogueData>({ ...nothing, term, failed: true }, { status: 503 });
   }
 }

@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { dashboard: null, exams: await context.services.catalogue.featured(), failed: false };
   } catch (error) {
-    console.error('Loading featured exams failed', error);
+    context.log.error({ err: error }, 'Loading featured exams failed');
     // Not a 200: a page that failed to load must not be kept by the page cache.
     return data({ dashboard: null, exams: [], failed: true }, { status: 503 });
   }

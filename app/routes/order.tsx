@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     read = await context.services.checkout.orders(user.id, page);
   } catch (error) {
-    console.error('Orders could not be read:', error);
+    context.log.error({ err: error }, 'Orders could not be read');
     return {
       orders: [] as OrderView[],
       hasOlder: false,

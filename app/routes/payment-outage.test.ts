@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
 import { loader as failedLoader } from './payment-failed.tsx';
 import { loader as pendingLoader } from './payment-pending.tsx';
@@ -12,13 +12,17 @@ import { loader as thankYouLoader } from './thank-you.tsx';
 
 const SESSION = 'cs_test_outage';
 
+/** What the pages wrote to the store's log. */
+const logged: { details: Record<string, unknown>; message: string }[] = [];
+
 function args(path: string) {
   const checkout = {
     sync: vi.fn(() => Promise.reject(new Error('connect ETIMEDOUT'))),
     ownsSession: vi.fn(() => Promise.resolve(true)),
     orderBySession: vi.fn(() => Promise.resolve(null)),
   };
-  const context = { services: { checkout }, user: { id: 'student-1' }, client: { ip: '10.0.0.1' } };
+  const log = { error: (details: Record<string, unknown>, message: string) => logged.push({ details, message }) };
+  const context = { services: { checkout }, user: { id: 'student-1' }, client: { ip: '10.0.0.1' }, log };
   return { request: new Request(`http://store.test${path}`), context, params: {} } as never;
 }
 
@@ -36,12 +40,21 @@ function location(result: unknown) {
 }
 
 describe('a payment provider that does not answer', () => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  beforeEach(() => {
+    logged.length = 0;
+  });
 
   it('on return from paying: the failure page offers to check again and does not say "not charged"', async () => {
     const result = await thrownOrReturned(() => verifyLoader(args(`/payment/success?session_id=${SESSION}`)));
     const to = location(result);
     expect(to).toBe(`/payment-failed?reason=verify-failed&session_id=${SESSION}`);
+    // The store's log says what happened, with the provider's error.
+    expect(logged).toEqual([
+      {
+        message: 'Payment verification failed',
+        details: { err: new Error('connect ETIMEDOUT'), sessionId: SESSION },
+      },
+    ]);
     const page = failedLoader(args(to!));
     expect(page).toEqual({
       reason: checkoutMessages.verifyFailed,
@@ -76,10 +89,14 @@ describe('a payment provider that does not answer', () => {
   it('while waiting for a payment to settle: the page stays and asks again, no error page', async () => {
     const result = await thrownOrReturned(() => pendingLoader(args(`/payment-pending?session_id=${SESSION}`)));
     expect(result).toEqual({ sessionId: SESSION });
+    expect(logged.map((l) => l.message)).toEqual(['Payment status unknown']);
   });
 
   it('on the thank-you page before the order is written: on to the waiting page', async () => {
     const result = await thrownOrReturned(() => thankYouLoader(args(`/thank-you?session_id=${SESSION}`)));
     expect(location(result)).toBe(`/payment-pending?session_id=${SESSION}`);
+    expect(logged).toEqual([
+      { message: 'Payment status unknown', details: { err: new Error('connect ETIMEDOUT'), sessionId: SESSION } },
+    ]);
   });
 });

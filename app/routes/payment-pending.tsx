@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     outcome = await context.services.checkout.sync(sessionId, context.client.ip);
   } catch (error) {
     // A provider that did not answer this time says nothing about the payment: keep waiting and asking.
-    console.error(`Payment status unknown for ${sessionId}:`, error);
+    context.log.error({ err: error, sessionId }, 'Payment status unknown');
     return { sessionId };
   }
   const elsewhere = await notTheOwner(context, sessionId, outcome);

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     outcome = await context.services.checkout.sync(sessionId, context.client.ip);
   } catch (error) {
     // The provider could not be asked: the payment may well have gone through, so the student can ask again.
-    console.error(`Payment verification failed for ${sessionId}:`, error);
+    context.log.error({ err: error, sessionId }, 'Payment verification failed');
     return redirect(`/payment-failed?reason=verify-failed&session_id=${session}`);
   }
   const elsewhere = await notTheOwner(context, sessionId, outcome);

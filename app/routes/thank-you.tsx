@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Arrived before the payment was confirmed here: ask once, then show it or say where it stands. If the
     // provider does not answer, the pending page waits and asks again.
     const outcome = await checkout.sync(sessionId).catch((error: unknown) => {
-      console.error(`Payment status unknown for ${sessionId}:`, error);
+      context.log.error({ err: error, sessionId }, 'Payment status unknown');
       return 'pending' as const;
     });
     if (outcome === 'pending') return redirect(`/payment-pending?session_id=${encodeURIComponent(sessionId)}`);

@@ -20,9 +20,13 @@ export function engineOf(url: string): Engine {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
 }
 
+/** Told when PostgreSQL closes an idle connection of the pool; a warning on stderr unless the store logs it. */
+export type ConnectionLost = (error: Error) => void;
+const warnConnectionLost: ConnectionLost = (error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+
 /** `postgres://…` opens a pool; anything else is a SQLite file (`:memory:` for tests). */
-export function openDatabase(url: string): DatabaseHandle {
-  return engineOf(url) === 'postgres' ? openPostgres(url) : openSqlite(url);
+export function openDatabase(url: string, connectionLost = warnConnectionLost): DatabaseHandle {
+  return engineOf(url) === 'postgres' ? openPostgres(url, connectionLost) : openSqlite(url);
 }
 
 /**
@@ -87,11 +91,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 // PostgreSQL returns COUNT and BIGINT as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(url: string, connectionLost: ConnectionLost): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server closes (a restart, a failover) must not take the process down; the
   // pool replaces it on the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', connectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -189,6 +189,7 @@ export async function buildApp(options: AppOptions) {
           styleNonce: reply.cspNonce.style,
           origin: originOf(request),
           supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+          log: request.log,
         });
         return { response: withSessionCookies(await withErrorSentence(response), renewed), anonymous: user === null };
       };

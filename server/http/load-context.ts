@@ -20,6 +20,11 @@ export interface Services {
   cookieSecret: string;
 }
 
+/** Where a page says what went wrong on the server: the request's line in the store's JSON log. */
+export interface PageLog {
+  error(details: { err: unknown } & Record<string, unknown>, message: string): void;
+}
+
 /** What each request's loaders and actions receive as `context`. */
 export interface RequestContext {
   services: Services;
@@ -37,6 +42,8 @@ export interface RequestContext {
   origin: string;
   /** The address students write to (the contact page). */
   supportEmail: string;
+  /** The store's log, for a failure a page recovers from (a read that failed, a provider that did not answer). */
+  log: PageLog;
 }
 
 declare module 'react-router' {
