@@ -442,6 +442,14 @@ test('each coupon message, an applied coupon restored after a reload, and removi
   expect((await empty.json()).coupon).toEqual({ ok: false, message: 'Add items to cart before applying a coupon' });
   const bad = await request.post('/api/cart', { data: { intent: 'coupon', code: 42 } });
   expect(bad.status()).toBe(400);
+  // The spec's sentence, and for whoever wrote the request, each field that is wrong.
+  expect(await bad.json()).toEqual({
+    error: 'Invalid input parameters',
+    problems: [
+      'code: Invalid input: expected string, received number',
+      'applied: Invalid input: expected boolean, received undefined',
+    ],
+  });
 
   await page.goto('/exams/aws-cloud-practitioner');
   await waitForHydration(page);

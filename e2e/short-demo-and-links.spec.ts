@@ -25,15 +25,31 @@ test('unknown tests and exams say so', async ({ page }) => {
 });
 
 test('the attempt endpoint refuses bad requests with a message', async ({ request }) => {
-  for (const body of [
-    {},
-    { intent: 'start' },
-    { intent: 'submit', attemptId: 'x'.repeat(500) },
-    { intent: 'answer', attemptId: 'a', questionId: 'b', extra: 1 },
-  ]) {
+  // A sentence to show, and for whoever wrote the request, each field that is wrong.
+  const refusals: [object, string[]][] = [
+    [
+      {},
+      [
+        "intent: Invalid discriminator value. Expected 'start' | 'start-demo' | 'answer' | 'check' | 'submit' | 'time-left'",
+      ],
+    ],
+    [
+      { intent: 'start' },
+      [
+        'testId: Invalid input: expected string, received undefined',
+        'mode: Invalid option: expected one of "exam"|"practice"',
+      ],
+    ],
+    [
+      { intent: 'submit', attemptId: 'x'.repeat(500) },
+      ['attemptId: Invalid string: must match pattern /^[A-Za-z0-9-]{1,80}$/'],
+    ],
+    [{ intent: 'answer', attemptId: 'a', questionId: 'b', extra: 1 }, ['body: Unrecognized key: "extra"']],
+  ];
+  for (const [body, problems] of refusals) {
     const response = await request.post('/api/attempts', { data: body });
     expect(response.status()).toBe(400);
-    expect(await response.json()).toEqual({ error: 'That request is not valid.' });
+    expect(await response.json()).toEqual({ error: 'That request is not valid.', problems });
   }
   const missing = await request.post('/api/attempts', { data: { intent: 'submit', attemptId: 'not-an-attempt' } });
   expect(missing.status()).toBe(404);

@@ -1,5 +1,6 @@
 import { cartRequestSchema } from '../../shared/cart-requests.ts';
 import { couponMessages } from '../../shared/coupon-messages.ts';
+import { requestProblems } from '../../shared/request-problems.ts';
 import type { Route } from './+types/api.cart';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -7,7 +8,8 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
 /** The cart: stored for signed-in students, priced from the browser's ids for everyone else. */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = cartRequestSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return json({ error: couponMessages.invalidInput }, 400);
+  if (!parsed.success)
+    return json({ error: couponMessages.invalidInput, problems: requestProblems(parsed.error) }, 400);
   const { cart } = context.services;
   const input = parsed.data;
   const user = context.user;

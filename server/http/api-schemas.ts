@@ -19,6 +19,13 @@ import {
 
 export const refusalSchema = z.strictObject({
   error: z.string().describe('What was wrong, in words fit to show the student.'),
+  problems: z
+    .array(z.string())
+    .max(10)
+    .optional()
+    .describe(
+      'A request that is not valid: each field that is wrong, and why ("intent: Invalid option: …"), for developers.',
+    ),
 });
 
 /** The sign-in library's refusals: its own fields, and always `error` with a sentence (`refusals.ts`). */

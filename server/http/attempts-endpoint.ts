@@ -5,6 +5,7 @@ import { attemptMessages } from '../modules/practice/messages.ts';
 import { claimKeptTests, type KeptTestsCookie } from './kept-tests.ts';
 import type { Services } from './load-context.ts';
 import { compressNow, sendBody } from './page-body.ts';
+import { requestProblems } from '../../shared/request-problems.ts';
 
 /**
  * How many tests one client address may start signed out in a minute. Each such start stores an attempt that
@@ -28,7 +29,9 @@ export function registerAttemptsEndpoint(
     reply.header('cache-control', 'no-store');
     if (request.method !== 'POST') return reply.status(405).header('allow', 'POST').send({ error: 'Use POST.' });
     const parsed = attemptRequestSchema.safeParse(jsonOf(request.body));
-    if (!parsed.success) return reply.status(400).send({ error: 'That request is not valid.' });
+    if (!parsed.success) {
+      return reply.status(400).send({ error: 'That request is not valid.', problems: requestProblems(parsed.error) });
+    }
     const cookie = request.headers.cookie;
     const setCookies: string[] = [];
     const user = cookie

@@ -58,7 +58,8 @@ describe.each(engines)('the cart endpoint on %s', (engine) => {
         const answer = await post(JSON.stringify(body), contentType, student);
         expect(answer, `${JSON.stringify(body)} as ${contentType}`).toEqual({
           status: 400,
-          body: { error: couponMessages.invalidInput },
+          // The field at fault is named, for the developer.
+          body: { error: couponMessages.invalidInput, problems: [expect.stringMatching(/^examId: Invalid string/)] },
         });
       }
     }
