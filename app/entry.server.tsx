@@ -75,11 +75,8 @@ export default function handleRequest(
 }
 
 /** Logs what went wrong on the server, but not requests that were refused (4xx) or abandoned by the browser. */
-export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  // Into the store's log; React Router calls this before the request has its context only when it cannot
-  // even begin (a request handler set up wrongly), and then the error goes to stderr.
-  if (context?.log) context.log.error({ err: error }, 'page failed');
-  else console.error(error);
+  context.log.error({ err: error }, 'page failed');
 }

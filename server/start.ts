@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { readEnv } from './config/env.ts';
 import { authSecret } from './config/secret.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { migrateToLatest, openDatabase, warnConnectionLost } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
 import type { AuthLog } from './modules/accounts/auth.ts';
@@ -34,7 +34,7 @@ let log: FastifyBaseLogger | undefined = undefined;
 const database = await orStop(async () => {
   const opened = openDatabase(env.DATABASE_URL, (error) => {
     if (log) log.warn({ err: error }, 'PostgreSQL connection lost');
-    else console.warn(`PostgreSQL connection lost: ${error.message}`);
+    else warnConnectionLost(error);
   });
   await migrateToLatest(opened.db);
   return opened;

@@ -22,7 +22,8 @@ export function engineOf(url: string): Engine {
 
 /** Told when PostgreSQL closes an idle connection of the pool; a warning on stderr unless the store logs it. */
 export type ConnectionLost = (error: Error) => void;
-const warnConnectionLost: ConnectionLost = (error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+export const warnConnectionLost: ConnectionLost = (error) =>
+  console.warn(`PostgreSQL connection lost: ${error.message}`);
 
 /** `postgres://…` opens a pool; anything else is a SQLite file (`:memory:` for tests). */
 export function openDatabase(url: string, connectionLost = warnConnectionLost): DatabaseHandle {
