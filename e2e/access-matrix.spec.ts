@@ -241,8 +241,8 @@ const ACCESS: Access[] = [
     route: '/payment/failed',
     what: 'cancel A’s open checkout',
     request: (a) => ({ url: `/payment/failed?order=${a.openCheckout.orderId}` }),
-    anonymous: { to: '/payment-failed?reason=cancelled' },
-    stranger: { to: '/payment-failed?reason=cancelled' },
+    anonymous: 'sign-in',
+    stranger: { to: '/payment-failed?reason=other-account' },
   },
   {
     route: '/payment-failed',

@@ -238,6 +238,29 @@ test('the payment page reached again with Back after paying: its cancel link lea
   await expect(page.getByText('You have not been charged')).toHaveCount(0);
 });
 
+test('a paid page’s cancel link followed once signed out asks to log in, then leads to the receipt', async ({
+  page,
+}) => {
+  const email = await signUpWithCart(page, 'itil-4-foundation', ITIL);
+  await proceedToPayment(page);
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/thank-you\?session_id=sbx_cs_/);
+  const receipt = page.url();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  // The sign-in lapsed, or the payment page was finished on another device: nobody to tell "not charged".
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Cancel and return to PracticePass' }).click();
+  await expect(page).toHaveURL(/\/login\?from=%2Fpayment%2Ffailed%3Forder%3DORD-/);
+  await waitForHydration(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('paying-student-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(receipt);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByText('You have not been charged')).toHaveCount(0);
+});
+
 test('a pending payment waits on the pending page and moves on to the thank-you page when it settles', async ({
   page,
   browser,

@@ -40,6 +40,14 @@ export const failureReasons = {
 export const mismatchExplanation =
   "The amount taken for this payment is not your order's total, so your exams are not unlocked and your cart is kept. Please contact support before paying again: we will put it right, by unlocking your exams or refunding the payment.";
 
+/**
+ * What the failure page says under 'Checkout session not found' when a cancel link is followed from an account
+ * other than the one that opened the payment page (`reason=other-account`): whether it was paid is that
+ * account's to know, so the page says neither "charged" nor "not charged". Read by the page's loader alone.
+ */
+export const otherAccountExplanation =
+  'This payment page was opened from another account. If you paid on it, your order and your exams are in that account: log in with it to see them.';
+
 export type FailureReason = keyof typeof failureReasons;
 
 export function failureText(code: string | null): string {

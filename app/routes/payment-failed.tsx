@@ -1,36 +1,57 @@
 import { Link } from 'react-router';
-import { checkoutMessages, failureText, mismatchExplanation } from '../../shared/checkout-messages.ts';
+import {
+  checkoutMessages,
+  failureText,
+  mismatchExplanation,
+  otherAccountExplanation,
+} from '../../shared/checkout-messages.ts';
 import type { Route } from './+types/payment-failed';
 
 export function meta() {
   return [{ title: 'Payment not completed | PracticePass' }, { name: 'robots', content: 'noindex' }];
 }
 
+/**
+ * Failures whose page says more than its reason. Not among `failureReasons`, whose entries every page that reads
+ * the checkout messages carries a trace of: these are read by the loader alone.
+ */
+const explained = {
+  // Charged, but not as priced: the page must not say "not charged".
+  mismatch: { heading: 'Payment Failed', reason: checkoutMessages.verifyFailed, explanation: mismatchExplanation },
+  // A cancel link followed from another account: nothing is known here of that payment (payment.cancel.tsx).
+  'other-account': {
+    heading: 'Checkout Not Found',
+    reason: checkoutMessages.sessionNotFound,
+    explanation: otherAccountExplanation,
+  },
+};
+
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get('reason');
   const sessionId = params.get('session_id');
+  if (code !== null && Object.hasOwn(explained, code))
+    return { ...explained[code as keyof typeof explained], checkAgain: null, cancelled: false };
   // Only when the provider could not be asked is the payment's fate unknown: it may have gone through.
   const unconfirmed = code === 'verify-failed' && sessionId !== null && sessionId.length <= 255;
-  // Charged, but not as priced: the page must not say "not charged". Not one of `failureReasons`, whose
-  // entries every page that reads the checkout messages carries a trace of.
-  const mismatch = code === 'mismatch';
+  // The student chose to leave the payment page: nothing failed.
+  const cancelled = code === 'cancelled';
   return {
-    reason: mismatch ? checkoutMessages.verifyFailed : failureText(code),
+    heading: cancelled ? 'Payment Cancelled' : 'Payment Failed',
+    reason: failureText(code),
     checkAgain: unconfirmed ? sessionId : null,
-    cancelled: code === 'cancelled',
-    explanation: mismatch ? mismatchExplanation : null,
+    cancelled,
+    explanation: null,
   };
 }
 
 export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
-  const { reason, checkAgain, cancelled, explanation } = loaderData;
+  const { heading, reason, checkAgain, cancelled, explanation } = loaderData;
   return (
     <section aria-labelledby="failed-heading" className="container-page max-w-xl py-12">
       <div className="rounded-xl bg-white p-6 shadow-sm">
         <h1 id="failed-heading" className="text-2xl font-bold">
-          {/* The student chose to leave the payment page: nothing failed. */}
-          {cancelled ? 'Payment Cancelled' : 'Payment Failed'}
+          {heading}
         </h1>
         <p role="alert" className="mt-3 font-medium text-red-800">
           {reason}

@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { redirectTarget } from '../testing/redirects.ts';
 import { checkoutMessages, mismatchExplanation } from '../../shared/checkout-messages.ts';
 import PaymentFailed, { loader as failedLoader } from './payment-failed.tsx';
 import { loader as cancelLoader } from './payment.cancel.tsx';
@@ -30,28 +31,20 @@ function args(path: string) {
   return { request: new Request(`http://store.test${path}`), context, params: {} } as never;
 }
 
-async function location(run: () => unknown) {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  expect(result).toBeInstanceOf(Response);
-  return (result as Response).headers.get('location');
-}
-
 describe('a payment not as priced', () => {
   it('the return from paying, the waiting page, the thank-you page and the cancel link all lead to one page', async () => {
-    expect(await location(() => verifyLoader(args(`/payment/success?session_id=${SESSION}`)))).toBe(HELD);
-    expect(await location(() => pendingLoader(args(`/payment-pending?session_id=${SESSION}`)))).toBe(HELD);
-    expect(await location(() => thankYouLoader(args(`/thank-you?session_id=${SESSION}`)))).toBe(HELD);
-    expect(await location(() => cancelLoader(args('/payment/failed?order=ORD-1795000000000QWERTYUI')))).toBe(HELD);
+    expect(await redirectTarget(() => verifyLoader(args(`/payment/success?session_id=${SESSION}`)))).toBe(HELD);
+    expect(await redirectTarget(() => pendingLoader(args(`/payment-pending?session_id=${SESSION}`)))).toBe(HELD);
+    expect(await redirectTarget(() => thankYouLoader(args(`/thank-you?session_id=${SESSION}`)))).toBe(HELD);
+    expect(await redirectTarget(() => cancelLoader(args('/payment/failed?order=ORD-1795000000000QWERTYUI')))).toBe(
+      HELD,
+    );
   });
 
   it('that page says the payment could not be verified and to contact support, never "not charged"', async () => {
     const data = failedLoader(args(HELD));
     expect(data).toEqual({
+      heading: 'Payment Failed',
       reason: checkoutMessages.verifyFailed,
       checkAgain: null,
       cancelled: false,

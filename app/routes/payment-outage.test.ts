@@ -57,6 +57,7 @@ describe('a payment provider that does not answer', () => {
     ]);
     const page = failedLoader(args(to!));
     expect(page).toEqual({
+      heading: 'Payment Failed',
       reason: checkoutMessages.verifyFailed,
       checkAgain: SESSION,
       cancelled: false,
@@ -66,12 +67,14 @@ describe('a payment provider that does not answer', () => {
 
   it('on the failure page, only an unconfirmed payment is offered a check; the rest go back to the cart', () => {
     expect(failedLoader(args(`/payment-failed?reason=not-completed&session_id=${SESSION}`))).toEqual({
+      heading: 'Payment Failed',
       reason: checkoutMessages.notCompleted,
       checkAgain: null,
       cancelled: false,
       explanation: null,
     });
     expect(failedLoader(args('/payment-failed?reason=verify-failed'))).toEqual({
+      heading: 'Payment Failed',
       reason: checkoutMessages.verifyFailed,
       checkAgain: null,
       cancelled: false,
@@ -79,6 +82,7 @@ describe('a payment provider that does not answer', () => {
     });
     // A payment the student cancelled: nothing to check, and the page says it was cancelled.
     expect(failedLoader(args(`/payment-failed?reason=cancelled&session_id=${SESSION}`))).toEqual({
+      heading: 'Payment Cancelled',
       reason: 'Payment was cancelled. Your cart is just as you left it.',
       checkAgain: null,
       cancelled: true,

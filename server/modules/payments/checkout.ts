@@ -41,6 +41,10 @@ export interface CheckoutOptions {
 
 export type StartResult = { ok: true; url: string } | { ok: false; message: string };
 
+/** What the cancel link found: a payment made already, or the checkout closed unpaid. */
+export type CancelOutcome =
+  { sessionId: string; outcome: 'succeeded' | 'pending' | 'mismatch' } | { outcome: 'cancelled' };
+
 /** A checkout that may not start, with the reason the student is told. */
 class CheckoutRefused extends Error {}
 
@@ -512,21 +516,20 @@ export function createCheckoutService(options: CheckoutOptions) {
      * The cancel link: the student's own checkout closes and its coupon hold is given back. A checkout paid
      * already (the page reached again with the Back button, or paid a moment ago) is not cancelled: its
      * session is answered, so the student is sent to the receipt or the pending page instead, or told that a
-     * payment not as priced waits for support.
+     * payment not as priced waits for support. Null when the student has no checkout of that order id: what
+     * became of it is not this student's to know, paid or not.
      */
-    async cancel(
-      userId: string,
-      orderId: string,
-    ): Promise<{ sessionId: string; outcome: 'succeeded' | 'pending' | 'mismatch' } | null> {
+    async cancel(userId: string, orderId: string): Promise<CancelOutcome | null> {
       const checkout = await byOrder(orderId);
       if (!checkout || checkout.user_id !== userId) return null;
       if (['creating', 'open'].includes(checkout.status)) await endUnpaid(checkout, 'cancelled');
       const after = await byOrder(orderId);
-      if (!after?.session_id) return null;
-      if (after.status === 'complete') return { sessionId: after.session_id, outcome: 'succeeded' };
-      if (after.status === 'pending') return { sessionId: after.session_id, outcome: 'pending' };
-      if (after.status === 'mismatch') return { sessionId: after.session_id, outcome: 'mismatch' };
-      return null;
+      if (after?.session_id) {
+        if (after.status === 'complete') return { sessionId: after.session_id, outcome: 'succeeded' };
+        if (after.status === 'pending') return { sessionId: after.session_id, outcome: 'pending' };
+        if (after.status === 'mismatch') return { sessionId: after.session_id, outcome: 'mismatch' };
+      }
+      return { outcome: 'cancelled' };
     },
 
     /**
