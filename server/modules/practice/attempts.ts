@@ -278,7 +278,8 @@ export async function changeAnswer(
   if (!entry) return { error: 'This question is not part of the attempt.', status: 400 };
   const { question } = entry;
   const wantsAnswer = change.selected !== undefined || change.check === true;
-  if (wantsAnswer && isOverdue(attempt, now)) return { error: attemptMessages.timeUp, status: 409, ended: 'time-up' };
+  // Past the deadline and its grace nothing changes, a flag neither: the review shows the exam as it stood.
+  if (isOverdue(attempt, now)) return { error: attemptMessages.timeUp, status: 409, ended: 'time-up' };
   if (change.check && attempt.mode !== 'practice')
     return { error: 'Answers are checked in practice mode only.', status: 400 };
   const chosen = change.selected === undefined ? undefined : validSelection(question, change.selected);

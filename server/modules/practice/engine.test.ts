@@ -207,13 +207,15 @@ describe.each(engines)('the test engine on %s', (engine) => {
       now = new Date(started.getTime() + 20 * 60_000 + 6_000);
       expect(await services.practice.timeLeft(exam.id, waker)).toEqual({ secondsLeft: 0 });
       const late = { questionId: 'exam1-pt1-q1', selected: ['b'] };
-      expect(await services.practice.change(exam.id, waker, late)).toEqual({
-        error: attemptMessages.timeUp,
-        status: 409,
-        ended: 'time-up',
-      });
+      const timeUp = { error: attemptMessages.timeUp, status: 409, ended: 'time-up' };
+      expect(await services.practice.change(exam.id, waker, late)).toEqual(timeUp);
+      // A flag too: the review shows what was flagged in time, as it shows the answers given in time.
+      const lateFlag = { questionId: 'exam1-pt1-q2', flagged: true };
+      expect(await services.practice.change(exam.id, waker, lateFlag)).toEqual(timeUp);
       // Handed in meanwhile (by the store, or in another tab), dated at its deadline: still its time that ran out.
-      expect(result(await services.practice.submit(exam.id, waker))).toMatchObject({ timeSpentSeconds: 20 * 60 });
+      const handedIn = result(await services.practice.submit(exam.id, waker));
+      expect(handedIn).toMatchObject({ timeSpentSeconds: 20 * 60 });
+      expect(handedIn.review.find((q) => q.id === 'exam1-pt1-q2')).toMatchObject({ flagged: false });
       const closed = { error: attemptMessages.attemptClosed, status: 409, ended: 'time-up' };
       expect(await services.practice.timeLeft(exam.id, waker)).toEqual(closed);
       expect(await services.practice.change(exam.id, waker, late)).toEqual(closed);
