@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { attemptRequestSchema } from '../../shared/attempt-requests.ts';
+import { practiceRefusals } from '../../shared/practice-refusals.ts';
+import { DEADLINE_GRACE_MS } from '../../shared/scoring.ts';
 import { cartRequestSchema } from '../../shared/cart-requests.ts';
 import { AUTH_OPERATIONS } from '../modules/accounts/auth-requests.ts';
 import { WEBHOOK_PATH } from '../modules/payments/index.ts';
@@ -142,12 +144,12 @@ function buildDocument(version: string) {
             401: json(ref('AttemptRefusal'), "A student's attempt, asked for by a visitor who is signed out."),
             403: json(
               { oneOf: [ref('AttemptRefusal'), ref('Refusal')] },
-              'The test needs a purchase ("Please sign up to access more practice tests."), access to it has ended (a finished attempt\'s review is not sent again), or the post came from another site.',
+              `The test needs a purchase, said to fit who asks ("${practiceRefusals.signUpForMore}" signed out, "${practiceRefusals.buyForMore}" signed in); access to it has ended ("${practiceRefusals.accessRanOut}": no new attempt and no practice check; an exam under way can still be submitted, and submitting a finished attempt again answers 200 with its figures but no review, \`reviewWithheld\` saying why); or the post came from another site.`,
             ),
             404: json(ref('AttemptRefusal'), 'No such test, or no such attempt for this visitor.'),
             409: json(
               ref('AttemptRefusal'),
-              'The attempt is submitted or its time is up (both with `ended`: submit it for its result), or the answer was checked already; or its answers are held back while the student takes the same test in exam mode.',
+              `The attempt is submitted or its time is up (both with \`ended\`: submit it for its result; past the deadline and its ${DEADLINE_GRACE_MS / 1000}-second grace an answer, a check and a flag are all refused), or the answer was checked already; or its answers are held back while the student takes the same test in exam mode.`,
             ),
             429: json(
               ref('AttemptRefusal'),
