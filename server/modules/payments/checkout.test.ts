@@ -10,7 +10,9 @@ import { insertStudent } from '../../testing/students.ts';
 import { createTestServices, memoryMailer, TEST_BASE_URL } from '../../testing/services.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { ownedExamIds } from '../practice/access.ts';
+import { releaseCoupon } from '../promotions/coupon-holds.ts';
 import { createCoupon, heldBySettlingPayment, newCouponSchema } from '../promotions/coupons.ts';
+import { lockUser } from '../../db/row-locks.ts';
 import { checkoutMessages } from '../../../shared/checkout-messages.ts';
 import { couponMessages } from '../../../shared/coupon-messages.ts';
 import { COUPON_GUESSES_PER_MINUTE } from '../cart/service.ts';
@@ -968,6 +970,32 @@ describe.each(engines)('checkout with the sandbox provider on %s', (engine) => {
     expect(await count('orders', student.id)).toBe(1);
     expect(await count('purchases', student.id)).toBe(2);
   });
+
+  if (engine === 'postgres')
+    it('fulfilment takes the student’s row before the coupon’s, as a start does, so the two never deadlock', async () => {
+      const student = await newStudent([['alpha', 1]]);
+      const sessionId = await startPaying(student, 'TENOFF');
+      await sandbox().pay(sessionId, SANDBOX_CARDS.succeeds);
+      const orderId = (await checkoutOf(sessionId)).order_id;
+      // The hold given back as the card was taken (the page expiring): fulfilment counts the use again, on the
+      // coupon's row.
+      await db()
+        .transaction()
+        .execute((trx) => releaseCoupon(trx, 'TENOFF', orderId, now.toISOString()));
+      let fulfilled: Promise<unknown> = Promise.resolve();
+      await db()
+        .transaction()
+        .execute(async (start) => {
+          await lockUser(start, student.id); // a start of the same student, under way
+          fulfilled = services.checkout.sync(sessionId);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          // What the start takes next: free, because fulfilment waits for the student's row before it.
+          await sql`select code from coupons where code = 'TENOFF' for update nowait`.execute(start);
+        });
+      expect(await fulfilled).toBe('succeeded');
+      expect(await count('orders', student.id)).toBe(1);
+      expect((await coupon('TENOFF')).used_count).toBeGreaterThan(0);
+    });
 
   it('a payment session the store never recorded is found by its order id and fulfilled', async () => {
     const student = await newStudent([['alpha', 1]]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { accessEnds } from '../../../shared/progress.ts';
+import { lockUser } from '../../db/row-locks.ts';
 import type { CheckoutsTable, Database } from '../../db/schema.ts';
 import { accessStarts } from '../practice/access.ts';
 import { releaseCoupon, useCoupon } from '../promotions/coupon-holds.ts';
@@ -47,6 +48,9 @@ export async function fulfil(db: Db, orderId: string, payment: ProviderPayment, 
     const checkout = await trx.selectFrom('checkouts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
     if (!checkout || checkout.status === 'complete') return 'done';
     if (checkout.status === 'mismatch') return 'held';
+    // The student's row before the coupon's, in the order a start takes them (checkout.ts), so a start
+    // of the same student with the same coupon, at the same moment, waits for this rather than deadlocks.
+    await lockUser(trx, checkout.user_id);
     if (!paidAsPriced(checkout, payment)) {
       await trx
         .updateTable('checkouts')
