@@ -36,6 +36,11 @@ describe('the cancel link', () => {
     expect(closed.cancel).toHaveBeenCalledWith('student-1', ORDER);
     const paid = args(CANCEL, { id: 'student-1' }, { outcome: 'succeeded', sessionId: 'cs_1' });
     expect(await redirectTarget(() => cancelLoader(paid.args))).toBe('/payment/verify?session_id=cs_1');
+    // A page the provider could not be asked to close may yet be paid: the page that says so, with a check.
+    const unsure = args(CANCEL, { id: 'student-1' }, { outcome: 'unconfirmed', sessionId: 'cs_2' });
+    expect(await redirectTarget(() => cancelLoader(unsure.args))).toBe(
+      '/payment-failed?reason=verify-failed&session_id=cs_2',
+    );
   });
 
   it('tells another account, or a link with no order of ours, only that the checkout is not its own', async () => {

@@ -20,5 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (found.outcome === 'pending')
     return redirect(`/payment-pending?session_id=${encodeURIComponent(found.sessionId)}`);
   if (found.outcome === 'mismatch') return redirect('/payment-failed?reason=mismatch');
+  // The provider could not be asked to close the page: it may have been paid, so nothing is claimed.
+  if (found.outcome === 'unconfirmed')
+    return redirect(`/payment-failed?reason=verify-failed&session_id=${encodeURIComponent(found.sessionId)}`);
   return redirect('/payment-failed?reason=cancelled');
 }

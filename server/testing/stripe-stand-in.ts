@@ -198,6 +198,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let failures: number[] = [];
   let refusals: { path: string; message: string }[] = [];
+  let meanwhile: { path: string; play: () => void }[] = [];
 
   /** An open session past its `expires_at` is expired by Stripe on its own. */
   function current(id: string): StandInSession | undefined {
@@ -478,6 +479,8 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
         body,
       });
       authorise(headerOf('authorization'));
+      const early = meanwhile.findIndex((m) => m.path === address.pathname);
+      if (early >= 0) meanwhile.splice(early, 1)[0]!.play();
       const refusal = refusals.findIndex((r) => r.path === address.pathname);
       if (refusal >= 0) throw new ApiError(400, 'invalid_request_error', refusals.splice(refusal, 1)[0]!.message);
 
@@ -592,6 +595,14 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     /** The next request to `path` is refused as invalid, with this message, before anything is done. */
     refuseNext(path: string, message: string) {
       refusals = [...refusals, { path, message }];
+    },
+
+    /**
+     * The customer acts (`play`, e.g. paying) just as the next request to `path` reaches Stripe: a race
+     * between two of the store's calls, such as the read and the expire of a cancel.
+     */
+    beforeNext(path: string, play: () => void) {
+      meanwhile = [...meanwhile, { path, play }];
     },
 
     /** The next answers, one per status given, are lost after the request was carried out. */

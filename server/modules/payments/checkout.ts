@@ -41,9 +41,12 @@ export interface CheckoutOptions {
 
 export type StartResult = { ok: true; url: string } | { ok: false; message: string };
 
-/** What the cancel link found: a payment made already, or the checkout closed unpaid. */
+/**
+ * What the cancel link found: a payment made already, the checkout closed unpaid, or a page the provider
+ * could not be asked to close (`unconfirmed`: it may yet be paid).
+ */
 export type CancelOutcome =
-  { sessionId: string; outcome: 'succeeded' | 'pending' | 'mismatch' } | { outcome: 'cancelled' };
+  { sessionId: string; outcome: 'succeeded' | 'pending' | 'mismatch' | 'unconfirmed' } | { outcome: 'cancelled' };
 
 /** A checkout that may not start, with the reason the student is told. */
 class CheckoutRefused extends Error {}
@@ -528,6 +531,7 @@ export function createCheckoutService(options: CheckoutOptions) {
         if (after.status === 'complete') return { sessionId: after.session_id, outcome: 'succeeded' };
         if (after.status === 'pending') return { sessionId: after.session_id, outcome: 'pending' };
         if (after.status === 'mismatch') return { sessionId: after.session_id, outcome: 'mismatch' };
+        if (after.status === 'open') return { sessionId: after.session_id, outcome: 'unconfirmed' };
       }
       return { outcome: 'cancelled' };
     },

@@ -443,6 +443,25 @@ describe.each(engines)('checkout with Stripe (a local stand-in of its API) on %s
     expect(await ordersOf(student.id)).toHaveLength(1);
   });
 
+  it('the cancel link on a session paid between its read and its expire keeps the payment and leads to the receipt', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const { sessionId, orderId } = await startPaying(student);
+    stripe.beforeNext(`/v1/checkout/sessions/${sessionId}/expire`, () => stripe.complete(sessionId, 'paid'));
+    expect(await services.checkout.cancel(student.id, orderId)).toEqual({ sessionId, outcome: 'succeeded' });
+    expect(requestsTo('POST', `/v1/checkout/sessions/${sessionId}/expire`)).toHaveLength(1);
+    expect((await checkoutOf(orderId)).status).toBe('complete');
+    expect(await ordersOf(student.id)).toHaveLength(1);
+  });
+
+  it('the cancel link on a session Stripe would not expire claims nothing: the page may yet be paid', async () => {
+    const student = await newStudent([['alpha', 1]]);
+    const { sessionId, orderId } = await startPaying(student);
+    stripe.refuseNext(`/v1/checkout/sessions/${sessionId}/expire`, 'Something went wrong.');
+    expect(await services.checkout.cancel(student.id, orderId)).toEqual({ sessionId, outcome: 'unconfirmed' });
+    expect((await checkoutOf(orderId)).status).toBe('open');
+    expect(stripe.sessions.get(sessionId)!.status).toBe('open');
+  });
+
   it('Stripe takes what the store charges: a capped percentage, a coupon gone from Stripe, a nil discount', async () => {
     // 50 % of $59.98 is $29.99; the store caps it at $10.00, and so does Stripe, though its stripe_half has no cap.
     const capped = await newStudent([['alpha', 2]]);

@@ -147,7 +147,14 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async expire(sessionId) {
       const current = await retrieve(sessionId);
       if (!current || current.state !== 'open') return current;
-      return paymentOf(await call(() => stripe.checkout.sessions.expire(sessionId)));
+      try {
+        return paymentOf(await call(() => stripe.checkout.sessions.expire(sessionId)));
+      } catch (error) {
+        // Paid between the two calls: Stripe expires open sessions only, and what it became is the answer.
+        const after = await retrieve(sessionId);
+        if (after && after.state !== 'open') return after;
+        throw error;
+      }
     },
 
     webhookSession(rawBody, signature) {
