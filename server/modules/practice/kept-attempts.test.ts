@@ -153,4 +153,21 @@ describe.each(engines)('free tests kept by a browser on %s', (engine) => {
     expect(view(await services.practice.start('exam1-pt1', student, 'exam')).id).toBe(theirs.id);
     expect(view(await services.practice.start('exam1-pt1', student, 'practice')).id).toBe(newerPractice.id);
   });
+
+  it('claims a kept running exam over their own exam of that test whose time has run out', async () => {
+    const theirs = view(await services.practice.start('exam1-pt1', student, 'exam'));
+    later(25 * 60_000); // past their exam's 20 minutes and its grace, not yet handed in by the sweep
+    const kept = view(await services.practice.start('exam1-pt1', null, 'exam'));
+    expect(await services.practice.claimKept(student.id, [kept.id])).toBe(1);
+    expect(await ownerOf(kept.id)).toBe(student.id);
+    expect(view(await services.practice.start('exam1-pt1', student, 'exam')).id).toBe(kept.id);
+    // Their own is handed in at its deadline, as any exam left to run out.
+    expect(await services.practice.handInOverdue()).toBe(1);
+    const handedIn = await database.db
+      .selectFrom('attempts')
+      .select(['status', 'submitted_at', 'deadline_at'])
+      .where('id', '=', theirs.id)
+      .executeTakeFirstOrThrow();
+    expect(handedIn).toMatchObject({ status: 'completed', submitted_at: handedIn.deadline_at });
+  });
 });

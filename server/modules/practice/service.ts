@@ -379,7 +379,7 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     /**
      * Makes the free tests a browser kept from signed out (decision 0026) the student's who signs in on it:
      * those handed in join their history, and unfinished ones resume as theirs, unless they are already
-     * taking the same test in that mode. The short demo stays nobody's. Returns how many became theirs.
+     * taking the same test in that mode (an exam of theirs whose time has run out does not count). The short demo stays nobody's. Returns how many became theirs.
      */
     async claimKept(userId: string, kept: Kept): Promise<number> {
       if (kept.length === 0) return 0;
@@ -395,11 +395,15 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
       const claimable: Attempt[] = [];
       for (const row of rows) if (!isShortDemo(row) && (await loadTest(row.test_id))?.info.isDemo) claimable.push(row);
       if (claimable.length === 0) return 0;
+      const now = clock();
       return db.transaction().execute(async (trx) => {
         await lockUser(trx, userId);
         let claimed = 0;
         for (const row of claimable) {
-          if (row.status === 'in_progress' && (await openAttempts(trx, userId, row.test_id))[row.mode]) continue;
+          // Their own exam whose time has run out is over (the sweep hands it in): it holds nothing back.
+          const own =
+            row.status === 'in_progress' ? (await openAttempts(trx, userId, row.test_id))[row.mode] : undefined;
+          if (own && !isOverdue(own, now)) continue;
           const updated = await trx
             .updateTable('attempts')
             .set({ user_id: userId })
