@@ -12,7 +12,7 @@ import { importContent } from '../catalogue/content-import.ts';
 import { up as repairResetOpenAttempts } from '../../db/migrations/0011-reset-open-attempts.ts';
 import { up as dateOverdueAttempts } from '../../db/migrations/0013-overdue-attempts.ts';
 import { grantAccess, revokeAccess } from './access.ts';
-import { ACCESS_ENDED, EXAM_RUNNING, REVIEW_ACCESS_ENDED, REVIEW_NOW_PAID, REVIEW_WAITS } from './service.ts';
+import { ACCESS_ENDED, EXAM_RUNNING, NOW_PAID, REVIEW_ACCESS_ENDED, REVIEW_NOW_PAID, REVIEW_WAITS } from './service.ts';
 import { attemptMessages } from './messages.ts';
 
 describe.each(engines)('the test engine on %s', (engine) => {
@@ -732,6 +732,9 @@ describe.each(engines)('the test engine on %s', (engine) => {
     file.practiceTests[2]!.shuffleOptions = true;
     await importContent(database.db, [{ ...file, practiceTests: [...file.practiceTests].reverse() }]);
     try {
+      // Practice goes no further: the student never bought the exam, so nothing of theirs has "ended".
+      const check = { questionId: 'exam1-pt1-q2', selected: ['b'], check: true };
+      expect(await services.practice.change(practice.id, taker, check)).toEqual({ error: NOW_PAID, status: 403 });
       const withheld = { review: [], reviewWithheld: REVIEW_NOW_PAID };
       const examResult = result(await services.practice.submit(exam.id, taker));
       expect(examResult).toMatchObject({ attemptId: exam.id, score: 1, ...withheld });

@@ -99,6 +99,9 @@ export const ANONYMOUS_ATTEMPTS_PER_SWEEP = 1000;
 /** Sent when access ran out during a practice-mode attempt; the browser shows the server's words. */
 export const ACCESS_ENDED =
   'Your access to this exam has ended. Finish Test shows your result; buy access again to go on practising.';
+/** Sent when a content import made paid the test of a practice-mode attempt whose student never bought it. */
+export const NOW_PAID =
+  'This test now comes with full access to the exam. Finish Test shows your result; buy the exam to go on practising.';
 /** Sent with a refused check or hand-in in practice mode; the browser shows the server's words. */
 export const EXAM_RUNNING =
   'You are taking this test in exam mode. Hand that attempt in, or let its time run out, before practice mode shows answers.';
@@ -178,7 +181,10 @@ export function createPracticeService(db: Kysely<Database>, clock: () => Date = 
     const now = clock();
     const { open, bought } = await lockState(test, user, now);
     if (!open && !mayFinish(attempt, user, purpose, now))
-      return { error: attempt.user_id ? ACCESS_ENDED : practiceRefusals.signUpForMore, status: 403 };
+      return {
+        error: attempt.user_id ? (bought ? ACCESS_ENDED : NOW_PAID) : practiceRefusals.signUpForMore,
+        status: 403,
+      };
     return { attempt, test, open, bought };
   }
 
