@@ -7,7 +7,7 @@ import { createTestServices, TEST_BASE_URL } from '../testing/services.ts';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { buildApp } from './app.ts';
 import { NUL_REFUSED } from './nul-characters.ts';
-import { HOST_REFUSED, TARGET_REFUSED } from './request-target.ts';
+import { ADDRESS_REFUSED, HOST_REFUSED, TARGET_REFUSED } from './request-target.ts';
 
 describe.each(engines)('the HTTP host on %s', (engine) => {
   let close: (() => Promise<void>) | undefined;
@@ -151,6 +151,13 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
       const response = await app.inject({ method: 'GET', url: '/healthz', headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(400);
       expect(response.json()).toEqual(HOST_REFUSED);
+      // Refused at the door, with the headers of every answer.
+      expect(response.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
     }
     const fine = await app.inject({ method: 'GET', url: '/healthz', headers: { host: 'practicepass.example:8080' } });
     expect(fine.statusCode).toBe(200);
@@ -185,6 +192,14 @@ describe.each(engines)('the HTTP host on %s', (engine) => {
       const answer = await raw(line);
       expect(answer.split('\r\n', 1)[0], line).toBe('HTTP/1.1 400 Bad Request');
       expect(answer, line).toContain(TARGET_REFUSED.error);
+      expect(answer.toLowerCase(), line).toContain('x-content-type-options: nosniff');
+    }
+    // An address the router cannot read: a sentence and the store's headers, the address not echoed back.
+    for (const path of ['/%3Cscript%3Ealert(1)%3C/script%3E%', '/exams/%']) {
+      const answer = await raw(`GET ${path} HTTP/1.1`);
+      expect(answer.split('\r\n', 1)[0], path).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.split('\r\n\r\n')[1], path).toBe(JSON.stringify(ADDRESS_REFUSED));
+      expect(answer.toLowerCase(), path).toContain("content-security-policy: default-src 'none'");
     }
     expect((await raw('GET /healthz HTTP/1.1')).split('\r\n', 1)[0]).toBe('HTTP/1.1 200 OK');
   });

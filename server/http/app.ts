@@ -15,9 +15,9 @@ import { OPENAPI_PATH, openApiText } from './openapi.ts';
 import { createPageCache, type RenderedPage } from './page-cache.ts';
 import { registerPaymentWebhook } from './payment-webhook.ts';
 import { RequestLog } from './request-log.ts';
-import { registerSecurityHeaders, YEAR_SECONDS } from './security-headers.ts';
+import { registerSecurityHeaders, withRefusalHeaders, YEAR_SECONDS } from './security-headers.ts';
 import { holdsNul, NUL_REFUSED, NUL_REFUSED_PAGE } from './nul-characters.ts';
-import { HOST_REFUSED, TARGET_REFUSED, isValidHost } from './request-target.ts';
+import { ADDRESS_REFUSED, HOST_REFUSED, TARGET_REFUSED, isValidHost } from './request-target.ts';
 import { FALLBACK, methodRefused, PAGE_METHODS, withErrorSentence } from './refusals.ts';
 
 export interface AppOptions {
@@ -55,6 +55,10 @@ export async function buildApp(options: AppOptions) {
     // The catalogue's ids are short, but a long wildcard path must reach the page's own 404.
     routerOptions: { maxParamLength: 2000 },
     return503OnClosing: true,
+    // An address the router cannot read gets the store's headers and a sentence, not Fastify's echo of it.
+    frameworkErrors: (_error, request: FastifyRequest, reply: FastifyReply) => {
+      void withRefusalHeaders(request.raw, reply.raw).then(() => reply.status(400).send(ADDRESS_REFUSED));
+    },
   });
 
   app.addHook('onClose', () => database.close());
@@ -74,8 +78,10 @@ export async function buildApp(options: AppOptions) {
   // First of all: a host that is not a name or an address (`x/login?`) would change the page rendered, and
   // so would a request target that is not a path (`GET http://x/exams`, `OPTIONS *`), joined to the origin.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isValidHost(request.host)) return reply.status(400).send(HOST_REFUSED);
-    if (!request.url.startsWith('/')) return reply.status(400).send(TARGET_REFUSED);
+    const refusal = !isValidHost(request.host) ? HOST_REFUSED : !request.url.startsWith('/') ? TARGET_REFUSED : null;
+    if (!refusal) return;
+    await withRefusalHeaders(request.raw, reply.raw);
+    return reply.status(400).send(refusal);
   });
   // Before the security headers: a stored page carries the ones it was first sent with (decision 0012).
   if (pageCache) app.addHook('onRequest', pageCache.onRequest);

@@ -14,6 +14,8 @@ export function isValidHost(host: string | undefined): boolean {
 
 export const HOST_REFUSED = { error: 'That request names no valid host.' };
 export const TARGET_REFUSED = { error: 'That request names no path on this site.' };
+/** An address the router cannot read: a stray `%`, or an escape that is not UTF-8. */
+export const ADDRESS_REFUSED = { error: 'That address is not one this site can read.' };
 
 /** Segments of a path that are secrets themselves: the token of an emailed password-reset link. */
 const SECRET_SEGMENTS = /^(\/api\/auth\/reset-password\/)[^/]+/;

@@ -78,3 +78,18 @@ export function registerSecurityHeaders(app: FastifyInstance, formTargets: reado
     apply(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }
+
+/**
+ * The same headers on an answer sent before the store's hooks run (a request refused at the door: no valid
+ * host, no path, an address that cannot be read), with a policy that lets such a JSON answer load nothing.
+ */
+const refusalHeaders = helmet({
+  ...STORE_HEADERS,
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+});
+
+export function withRefusalHeaders(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) =>
+    refusalHeaders(request, response, (error) => (error ? reject(error as Error) : resolve())),
+  );
+}
