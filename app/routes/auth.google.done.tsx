@@ -21,10 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const registered = ok && params.get('new') === '1';
   // The address belongs to an account made with a password: the library joins Google to it only once the
   // mailbox is proven (a password reset), so until then the student signs in with the password.
-  const message = params.getAll('error').includes('account_not_linked') ? accountMessages.emailInUse : null;
+  const errors = params.getAll('error');
+  const refusal = errors.includes('account_not_linked') ? 'refused' : errors.includes('too-many') ? 'too-many' : null;
+  const message = refusal === 'refused' ? accountMessages.emailInUse : refusal ? accountMessages.tooManyAttempts : null;
   if (params.get('popup') === '1') {
     // The window that opened this one asks the server, not this page, what came of the sign-in.
-    const word = registered ? 'registered' : message ? 'refused' : null;
+    const word = registered ? 'registered' : refusal;
     const headers: HeadersInit = word ? { 'Set-Cookie': await setGoogleWord(context, word) } : {};
     return data({ ok, message }, { headers });
   }

@@ -8,6 +8,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const popup = new URL(request.url).searchParams.get('popup') === '1';
   const done = `/auth/google/done?from=${encodeURIComponent(targetFrom(request))}${popup ? '&popup=1' : ''}`;
   const start = await context.services.accounts.googleSignIn(context.client, done);
+  if (start === 'too-many') return redirect(`${done}&error=too-many`);
   if (!start) return redirect(`${done}&error=unavailable`);
   return redirectWith(context, start.url, start.setCookies);
 }

@@ -8,7 +8,7 @@ import type { Route } from './+types/auth.session';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.user !== null;
-  const word = await takeGoogleWord(request, context, signedIn ? 'registered' : 'refused');
+  const word = await takeGoogleWord(request, context, signedIn);
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   if (word) headers.append('Set-Cookie', word.clear);
   return Response.json(word ? { signedIn, message: word.message } : { signedIn }, { headers });

@@ -7,6 +7,7 @@ import { createTestServices, TEST_BASE_URL } from '../../testing/services.ts';
 import { startSmtpServer } from '../../testing/smtp.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { AccountResult } from './service.ts';
+import { RATE_LIMITS } from './auth.ts';
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
 const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).join('; ');
@@ -296,14 +297,14 @@ describe.each(engines)('accounts on %s', (engine) => {
   it('signs in with Google through a real OpenID Connect server, with PKCE, state and nonce', async () => {
     const client = newClient();
     oidc.signInAs({ email: 'grace@example.com', name: 'Grace Hopper' });
-    const start = await services.accounts.googleSignIn(client, '/auth/google/done');
+    const start = await googleStart(client);
     expect(start?.url).toContain(oidc.issuer);
     expect(start?.url).toContain('code_challenge=');
-    const authorize = await fetch(start!.url, { redirect: 'manual' });
+    const authorize = await fetch(start.url, { redirect: 'manual' });
     const callback = authorize.headers.get('location')!;
     expect(callback.startsWith(`${TEST_BASE_URL}/api/auth/callback/google`)).toBe(true);
     const done = await services.accounts.handler(
-      new Request(callback, { headers: { cookie: cookieOf(start!.setCookies) } }),
+      new Request(callback, { headers: { cookie: cookieOf(start.setCookies) } }),
     );
     // The sign-in made the account: the library's address for a new user says so.
     expect(done.headers.get('location')).toBe(`${TEST_BASE_URL}/auth/google/done?new=1`);
@@ -318,19 +319,19 @@ describe.each(engines)('accounts on %s', (engine) => {
   it('names a Google user without a name "Google User", and reports a refused Google sign-in', async () => {
     const client = newClient();
     oidc.signInAs({ email: 'nameless@example.com' });
-    const start = await services.accounts.googleSignIn(client, '/auth/google/done');
-    const callback = (await fetch(start!.url, { redirect: 'manual' })).headers.get('location')!;
+    const start = await googleStart(client);
+    const callback = (await fetch(start.url, { redirect: 'manual' })).headers.get('location')!;
     const done = await services.accounts.handler(
-      new Request(callback, { headers: { cookie: cookieOf(start!.setCookies) } }),
+      new Request(callback, { headers: { cookie: cookieOf(start.setCookies) } }),
     );
     const user = await services.accounts.currentUser(new Headers({ cookie: cookieOf(done.headers.getSetCookie()) }));
     expect(user?.name).toBe('Google User');
 
     oidc.refuseNext();
-    const again = await services.accounts.googleSignIn(client, '/auth/google/done');
-    const refused = (await fetch(again!.url, { redirect: 'manual' })).headers.get('location')!;
+    const again = await googleStart(client);
+    const refused = (await fetch(again.url, { redirect: 'manual' })).headers.get('location')!;
     const failed = await services.accounts.handler(
-      new Request(refused, { headers: { cookie: cookieOf(again!.setCookies) } }),
+      new Request(refused, { headers: { cookie: cookieOf(again.setCookies) } }),
     );
     expect(failed.headers.get('location')).toMatch(/^http:\/\/store\.test\/auth\/google\/done\?error=/);
   });
@@ -345,13 +346,28 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(response.headers.get('location')).toMatch(new RegExp(`^${TEST_BASE_URL}/auth/google/done\\?error=\\w+`));
   });
 
+  /** The start of a Google sign-in from `client`; a refusal fails the test. */
+  async function googleStart(client: { ip: string }) {
+    const start = await services.accounts.googleSignIn(client, '/auth/google/done');
+    if (!start || start === 'too-many') throw new Error(`expected a Google sign-in to start, got ${start}`);
+    return start;
+  }
+
+  it('lets one address start Google sign-in as often as a password sign-in, then says to wait', async () => {
+    const classroom = newClient();
+    for (let i = 0; i < RATE_LIMITS['/sign-in/email'].max; i++)
+      expect((await googleStart(classroom)).url).toContain(oidc.issuer);
+    expect(await services.accounts.googleSignIn(classroom, '/auth/google/done')).toBe('too-many');
+    expect((await googleStart(newClient())).url).toContain(oidc.issuer);
+  });
+
   /** A whole Google sign-in as `user`: the store's answer at the end of the callback, and who is signed in. */
   async function googleAs(user: { email: string; name?: string; emailVerified?: boolean }) {
     oidc.signInAs(user);
-    const start = await services.accounts.googleSignIn(newClient(), '/auth/google/done');
-    const callback = (await fetch(start!.url, { redirect: 'manual' })).headers.get('location')!;
+    const start = await googleStart(newClient());
+    const callback = (await fetch(start.url, { redirect: 'manual' })).headers.get('location')!;
     const done = await services.accounts.handler(
-      new Request(callback, { headers: { cookie: cookieOf(start!.setCookies) } }),
+      new Request(callback, { headers: { cookie: cookieOf(start.setCookies) } }),
     );
     const signedIn = await services.accounts.currentUser(
       new Headers({ cookie: cookieOf(done.headers.getSetCookie()) }),

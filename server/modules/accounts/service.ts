@@ -162,7 +162,11 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
     },
 
     /** Starts Google sign-in: the provider's URL to send the browser to, and the state cookies to set. */
-    async googleSignIn(client: Client, callbackPath: string): Promise<{ url: string; setCookies: string[] } | null> {
+    /** Where to send the browser for Google's sign-in; 'too-many' past the sign-in limit, null when off. */
+    async googleSignIn(
+      client: Client,
+      callbackPath: string,
+    ): Promise<{ url: string; setCookies: string[] } | 'too-many' | null> {
       if (!googleEnabled) return null;
       const then = `${baseUrl}${callbackPath}${callbackPath.includes('?') ? '&' : '?'}`;
       const { response, payload, setCookies } = await call('/sign-in/social', client, {
@@ -172,6 +176,7 @@ export function createAccountsService(auth: Auth, db: Kysely<Database>, baseUrl:
         newUserCallbackURL: `${then}new=1`,
         errorCallbackURL: `${then}error=google`,
       });
+      if (response.status === 429) return 'too-many';
       return response.ok && typeof payload.url === 'string' ? { url: payload.url, setCookies } : null;
     },
   };
