@@ -21,7 +21,13 @@ export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
 const id = z.string().regex(CATALOGUE_ID_PATTERN, 'must be 1-80 lowercase letters, digits or hyphens');
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+/** No NUL (PostgreSQL cannot store it) and no lone UTF-16 surrogate (it is no character at all). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+const STORABLE = 'must not contain a NUL character or a broken character (a lone UTF-16 surrogate)';
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max).refine(storable, STORABLE);
+/** At most `max` entries. */
+const atMost = (max: number, what: string) => ({ message: `must hold at most ${max} ${what}` });
 
 export const reviewSchema = z.strictObject({
   user: text(80),
@@ -37,11 +43,14 @@ export const faqSchema = z.strictObject({
 
 export const curriculumSectionSchema = z.strictObject({
   title: text(200),
-  topics: z.array(text(300)).min(1),
+  topics: z.array(text(300)).min(1).max(100, atMost(100, 'topics')),
 });
 
 /** Either prose (paragraphs separated by blank lines) or a list of sections with topics. */
-export const curriculumSchema = z.union([text(20000), z.array(curriculumSectionSchema).min(1)]);
+export const curriculumSchema = z.union([
+  text(20000),
+  z.array(curriculumSectionSchema).min(1).max(100, atMost(100, 'sections')),
+]);
 
 export const optionSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]{1,8}$/, 'must be 1-8 lowercase letters or digits'),
@@ -56,6 +65,7 @@ export const questionSchema = z
     code: z
       .string()
       .max(4000)
+      .refine(storable, STORABLE)
       .transform((code) => code.replace(/^(\s*\n)+/, '').trimEnd())
       .pipe(z.string().min(1, 'must not be empty'))
       .optional(),
@@ -94,7 +104,8 @@ export const practiceTestSchema = z.strictObject({
   difficulty: z.enum(DIFFICULTIES),
   passingScore: z.number().int().min(1).max(100).default(70),
   shuffleOptions: z.boolean().default(false),
-  questions: z.array(questionSchema).min(1),
+  // Longer than any real exam; a test's questions are written in one statement, and sent to its page.
+  questions: z.array(questionSchema).min(1).max(500, atMost(500, 'questions')),
 });
 
 export const examSchema = z.strictObject({
@@ -128,15 +139,16 @@ export const examSchema = z.strictObject({
   passingScore: z.number().int().min(1).max(100).default(70),
   validityDays: z.number().int().min(1).max(3650).default(365),
   curriculum: curriculumSchema.optional(),
-  reviews: z.array(reviewSchema).default([]),
-  faq: z.array(faqSchema).default([]),
+  // The exam's page carries them all.
+  reviews: z.array(reviewSchema).max(200, atMost(200, 'reviews')).default([]),
+  faq: z.array(faqSchema).max(100, atMost(100, 'questions')).default([]),
   createdAt: z.iso.datetime('must be an ISO-8601 date-time').max(30, 'must be at most 30 characters').optional(),
 });
 
 export const contentFileSchema = z
   .strictObject({
     exam: examSchema,
-    practiceTests: z.array(practiceTestSchema).min(1),
+    practiceTests: z.array(practiceTestSchema).min(1).max(50, atMost(50, 'practice tests')),
   })
   .superRefine((file, ctx) => {
     const seen = new Map<string, string>();
