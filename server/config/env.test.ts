@@ -28,7 +28,8 @@ describe('readEnv', () => {
     ]) {
       expect(readEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
     }
-    for (const url of ['mysql://u@h/db', 'POSTGRES://u@h/db', 'sqlite://store.sqlite']) {
+    // `postgres:/…` is a PostgreSQL address with a slash missing, not the name of a new SQLite file.
+    for (const url of ['mysql://u@h/db', 'POSTGRES://u@h/db', 'sqlite://store.sqlite', 'postgres:/127.0.0.1:5432/db']) {
       expect(() => readEnv({ DATABASE_URL: url }), url).toThrow(
         /DATABASE_URL: must be postgres:\/\/… for PostgreSQL, or a file path or file: URL for SQLite/,
       );
@@ -77,5 +78,46 @@ describe('readEnv', () => {
     expect(() => readEnv({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}PORT: .*\n {2}PUBLIC_URL: .*\n {2}LOG_LEVEL: /,
     );
+  });
+
+  it('takes a setting left empty as unset, and numbers only as digits', () => {
+    expect(readEnv({ PORT: '', PAGE_CACHE_SECONDS: '', TRUST_PROXY: '' })).toMatchObject({
+      PORT: 3000,
+      PAGE_CACHE_SECONDS: 30,
+      TRUST_PROXY: 0,
+    });
+    for (const port of ['0x10', '1e3', '80.5', ' 80', '-1', '65536']) {
+      expect(() => readEnv({ PORT: port }), port).toThrow(/^Invalid configuration: PORT: /);
+    }
+  });
+
+  it('refuses addresses and keys of the wrong kind, saying which kind it wants', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        readEnv({ PAYMENT_PROVIDER: 'sandbox', ...env });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return null;
+    };
+    expect(refusal({ SMTP_URL: 'http://mail.example' })).toBe(
+      'Invalid configuration: SMTP_URL: must be an smtp:// or smtps:// address',
+    );
+    expect(refusal({ SMTP_URL: 'smtps://user:pass@mail.example:465' })).toBeNull();
+    expect(refusal({ PUBLIC_URL: 'ftp://shop.example' })).toBe(
+      'Invalid configuration: PUBLIC_URL: must be an http:// or https:// address',
+    );
+    expect(refusal({ PUBLIC_URL: 'https://shop.example/practice' })).toBe(
+      'Invalid configuration: PUBLIC_URL: must be an origin alone: the store cannot live under a path',
+    );
+    const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(refusal({ ...stripe, STRIPE_SECRET_KEY: 'pk_live_oops' })).toMatch(
+      /^Invalid configuration: STRIPE_SECRET_KEY: must be a secret key, sk_live_… or sk_test_…/,
+    );
+    expect(refusal({ ...stripe, STRIPE_SECRET_KEY: 'rk_live_restricted' })).toBeNull();
+    expect(refusal({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toBe(
+      'Invalid configuration: GOOGLE_CLIENT_SECRET: is needed too: Google sign-in takes both, or neither',
+    );
+    expect(refusal({ GOOGLE_CLIENT_SECRET: 'secret' })).toMatch(/^Invalid configuration: GOOGLE_CLIENT_ID: /);
   });
 });
