@@ -8,8 +8,9 @@ const usage = `Usage:
                                               days, after any access the student has now
   npm run access -- revoke <email> <examId>   end the student's running access to the exam`;
 
-const [command, email, examId] = process.argv.slice(2);
-if ((command !== 'grant' && command !== 'revoke') || !email || !examId) {
+const [command, email, examId, ...extra] = process.argv.slice(2);
+if ((command !== 'grant' && command !== 'revoke') || !email || !examId || extra.length > 0) {
+  if (extra.length > 0) console.error(`Unexpected argument: ${extra.join(' ')}\n`);
   console.error(usage);
   process.exit(2);
 }

@@ -114,6 +114,14 @@ describe('the migrate command', () => {
     expect((await run('scripts/migrate.ts', [], env)).stdout).toContain('Applied: 0001-catalogue');
     expect((await run('scripts/migrate.ts', [], env)).stdout).toContain('Database is up to date');
 
+    // It takes no arguments, so `--help` does not migrate a database unasked.
+    const other = { DATABASE_URL: path.join(dir, 'other.sqlite') };
+    expect(await run('scripts/migrate.ts', ['--help'], other)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run migrate'),
+    });
+    expect(await readdir(dir)).not.toContain('other.sqlite');
+
     const failed = await run('scripts/migrate.ts', [], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/Migration failed/);
@@ -198,6 +206,16 @@ describe('the coupons command', () => {
     expect(await run('scripts/coupons.ts', ['disable', 'nope'], env)).toMatchObject({ code: 1 });
     expect(await run('scripts/coupons.ts', ['enable', 'nope'], env)).toMatchObject({ code: 1 });
     expect(await run('scripts/coupons.ts', ['frobnicate'], env)).toMatchObject({ code: 2 });
+    // Every argument is read: `disable A B` does not disable A alone and say it is done.
+    expect(await run('scripts/coupons.ts', ['disable', 'WELCOME10', 'FIVEOFF'], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unexpected argument: FIVEOFF'),
+    });
+    expect(await run('scripts/coupons.ts', ['list', '--type', 'fixed'], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--type is an option of create only'),
+    });
+    expect((await run('scripts/coupons.ts', ['list'], env)).stdout).toContain('WELCOME10\t10%\tactive\t');
   });
 });
 
@@ -245,6 +263,11 @@ describe('the access command', () => {
       stderr: expect.stringContaining('No account with the email nobody@example.com'),
     });
     expect(await run('scripts/access.ts', ['grant'], env)).toMatchObject({ code: 2 });
+    // Every argument is read: one more than the command takes is refused, not dropped.
+    expect(await run('scripts/access.ts', ['grant', 'nobody@example.com', 'pmp', 'itil'], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unexpected argument: itil'),
+    });
 
     // A database that cannot be opened (a folder here) is one line, not a stack trace.
     const unopened = await run('scripts/access.ts', ['grant', 'nobody@example.com', 'pmp'], { DATABASE_URL: dir });

@@ -45,7 +45,18 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${(error as Error).message}\n\n${usage}`);
     return 2;
   }
-  const [command, code] = parsed.positionals;
+  const [command, code, ...extra] = parsed.positionals;
+  // Nothing given is left unread: `disable A B` would otherwise disable A alone and say it was done.
+  const stray = [...extra, ...(command === 'list' && code ? [code] : [])];
+  if (stray.length > 0) {
+    console.error(`Unexpected argument: ${stray.join(' ')}\n\n${usage}`);
+    return 2;
+  }
+  const options = Object.keys(parsed.values);
+  if (command !== 'create' && options.length > 0) {
+    console.error(`--${options[0]} is an option of create only\n\n${usage}`);
+    return 2;
+  }
   const handle = openStoreDatabase(readEnv().DATABASE_URL);
   try {
     await migrateToLatest(handle.db);
