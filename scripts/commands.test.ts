@@ -276,3 +276,40 @@ describe('the access command', () => {
     expect(unopened.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('the backup command', () => {
+  it('copies the whole SQLite database while the store has it open, and never overwrites a file', async () => {
+    const { dir, env } = await madeDatabase();
+    // The store, running: its writes sit in the write-ahead log, not yet in the database file.
+    const store = openDatabase(env.DATABASE_URL);
+    try {
+      await importContent(store.db, [contentFixture('alpha')]);
+      const student = await insertStudent(store, [['alpha', 1]], new Date());
+      const target = path.join(dir, 'backup', 'store.sqlite'); // a folder made for it
+      expect(await run('scripts/backup.ts', [target], env)).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining(`to ${target}`),
+      });
+      const copy = openDatabase(target);
+      try {
+        const users = await copy.db.selectFrom('users').select('id').execute();
+        expect(users).toEqual([{ id: student.id }]);
+        expect(await copy.db.selectFrom('exams').select('id').execute()).toEqual([{ id: 'alpha' }]);
+      } finally {
+        await copy.close();
+      }
+      expect(await run('scripts/backup.ts', [target], env)).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('exists already'),
+      });
+    } finally {
+      await store.close();
+    }
+    expect(await run('scripts/backup.ts', [], env)).toMatchObject({ code: 2 });
+    expect(
+      await run('scripts/backup.ts', [path.join(dir, 'pg.dump')], {
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      }),
+    ).toMatchObject({ code: 2, stderr: expect.stringContaining('pg_dump') });
+  });
+});

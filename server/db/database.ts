@@ -44,7 +44,8 @@ export function openStoreDatabase(url: string): DatabaseHandle {
   return openDatabase(url);
 }
 
-const sqliteFile = (url: string) => url.replace(/^file:(\/\/)?/, '');
+/** The SQLite file a DATABASE_URL names: a path, or a `file:` URL. */
+export const sqliteFile = (url: string) => url.replace(/^file:(\/\/)?/, '');
 
 function openSqlite(url: string): DatabaseHandle {
   const file = sqliteFile(url);
