@@ -547,6 +547,20 @@ test('when the store cannot answer, the cart says so and nothing is lost', async
   await expect(total(page)).toHaveText('$67.98');
 });
 
+test('on a phone, a refused coupon code’s reason comes into sight with the focus on the field', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/exams/aws-cloud-practitioner');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Unlock Access: ${AWS}` }).click();
+  await page.goto('/cart');
+  await waitForHydration(page);
+  // Scrolled only as far as the field, which then sits at the foot of the screen, its message below it.
+  await page.getByLabel('Coupon code').fill('ab');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByLabel('Coupon code')).toBeFocused();
+  await expect(page.getByText('Coupon code must be at least 4 characters')).toBeInViewport({ ratio: 1 });
+});
+
 test('a coupon that no longer fits the cart is dropped and the visitor is told why', async ({ page }) => {
   await createCoupon(['CARTFIX20', '--type', 'fixed', '--value', '2000']);
   await addToCart(page, 'pmp', PMP);

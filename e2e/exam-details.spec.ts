@@ -12,6 +12,10 @@ test('exam details show the facts, progress, the Locked badge and the demo link'
   await expect(facts).toContainText('Questions65');
   await expect(facts).toContainText('DifficultyEasy');
   await expect(facts).toContainText('Price$29.99');
+  // The real exam's figures, and what is bought here, told apart.
+  await expect(
+    page.getByText('Duration and questions are those of the real exam. This course: 4 practice tests, 46 questions.'),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: 'Course progress: 0%' })).toBeVisible();
   await expect(page.getByText('Locked', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try Demo' })).toHaveAttribute(

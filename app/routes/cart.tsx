@@ -113,7 +113,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
     });
     if (problem) {
       say({ ok: false, text: problem, aboutCode: true });
-      focusAfterUpdate(() => couponField.current);
+      focusCodeAndReason();
       return;
     }
     const result = await checkCoupon(code, false);
@@ -130,8 +130,16 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       setApplied({ code: normalised, discountCents: result.discountCents, itemsKey });
       setCode('');
     } else {
-      focusAfterUpdate(() => couponField.current);
+      focusCodeAndReason();
     }
+  }
+
+  /** Focus on the code to mend, and its reason below it in sight: on a phone the field can sit at the screen's foot. */
+  function focusCodeAndReason() {
+    focusAfterUpdate(() => {
+      couponMessage.current?.scrollIntoView({ block: 'nearest' });
+      return couponField.current;
+    });
   }
 
   function removeCoupon() {

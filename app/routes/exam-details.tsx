@@ -1,7 +1,7 @@
 import { NoScriptNotice } from '../components/ui/notifications.tsx';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { Fact } from '../components/ui/fact.tsx';
-import { examFacts } from '../../shared/exam-display.ts';
+import { counted, examFacts } from '../../shared/exam-display.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
 import { catalogueMessages } from '../../shared/catalogue-messages.ts';
 import { StatusPage } from '../components/ui/status-page.tsx';
@@ -75,6 +75,8 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
 
 export default function ExamDetails({ loaderData }: Route.ComponentProps) {
   const { exam, heroThumbnail, unlocked, courseProgress, signedIn } = loaderData;
+  const questions = exam.practiceTests.reduce((sum, test) => sum + test.questionCount, 0);
+  const courseSize = `${counted(exam.practiceTests.length, 'practice test')}, ${counted(questions, 'question')}`;
   const facts = examFacts(exam);
   return (
     <article className="container-page py-10">
@@ -96,6 +98,10 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
             <Fact boxed label="Difficulty" value={facts.difficulty} />
             <Fact boxed label="Price" value={facts.price} />
           </dl>
+          {/* The figures above are the real exam's; what is bought here is counted apart. */}
+          <p className="mt-3 text-sm text-slate-600">
+            Duration and questions are those of the real exam. This course: {courseSize}.
+          </p>
           <div className="mt-6 flex flex-wrap items-center gap-6">
             <ProgressRing percent={courseProgress} />
             {unlocked ? (
