@@ -158,7 +158,7 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   const partly = page.getByRole('button', { name: `Question ${index + 1}, partly answered` });
   await expect(partly).toHaveCSS('border-top-style', 'dashed');
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
-  const unanswered = page.getByRole('heading', { name: 'Unanswered questions' }).locator('..');
+  const unanswered = page.getByRole('heading', { name: 'Unanswered or partly answered' }).locator('..');
   await expect(unanswered.getByRole('button', { name: `Question ${index + 1}`, exact: true })).toBeVisible();
 });
 

@@ -66,6 +66,25 @@ describe('the review of an attempt', () => {
     expect(headings()).toEqual(['Question 2 · Incorrect', 'Question 3 · Not answered · Flagged']);
   });
 
+  it('lists the answers of a "Choose two" question one per line, and names a single answer on its line', () => {
+    const sentences = [
+      { id: 'a', text: 'It encrypts data at rest.' },
+      { id: 'b', text: 'It rotates keys.' },
+      { id: 'c', text: 'It signs requests.' },
+    ];
+    review([
+      item('q1', { options: sentences, selected: ['a'], correctOptionIds: ['a', 'c'], correct: false }),
+      item('q2', { selected: [], correct: false }),
+    ]);
+    const [twoAnswers, notAnswered] = screen.getAllByRole('listitem').filter((li) => li.querySelector('h3'));
+    expect(twoAnswers!.textContent).toContain('Your answer: It encrypts data at rest.');
+    const correct = [...twoAnswers!.querySelectorAll('ul li')].map((li) => li.textContent);
+    expect(correct).toEqual(['It encrypts data at rest.', 'It signs requests.']);
+    expect(twoAnswers!.textContent).not.toContain('.;');
+    expect(notAnswered!.textContent).toContain('Your answer: Not answered');
+    expect(notAnswered!.textContent).toContain('Correct answer: Alpha');
+  });
+
   it('says so when no question is both missed and flagged', () => {
     review([item('q1', { flagged: true }), item('q2', { selected: ['b'], correct: false })]);
     expect(screen.queryByText('No question is both missed and flagged.')).toBeNull();

@@ -157,14 +157,8 @@ export function AnswerReview({
                 {item.code}
               </code>
             )}
-            <p className="mt-2 text-sm">
-              <span className="font-medium">Your answer: </span>
-              {item.selected.length ? textOf(item.options, item.selected) : 'Not answered'}
-            </p>
-            <p className="text-sm">
-              <span className="font-medium">Correct answer: </span>
-              {textOf(item.options, item.correctOptionIds)}
-            </p>
+            <Answer label="Your answer" texts={textsOf(item.options, item.selected)} first />
+            <Answer label="Correct answer" texts={textsOf(item.options, item.correctOptionIds)} />
             <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{item.explanation}</p>
           </li>
         ))}
@@ -173,11 +167,31 @@ export function AnswerReview({
   );
 }
 
-function textOf(options: ReviewItem['options'], ids: string[]): string {
-  return options
-    .filter((o) => ids.includes(o.id))
-    .map((o) => o.text)
-    .join('; ');
+function textsOf(options: ReviewItem['options'], ids: string[]): string[] {
+  return options.filter((o) => ids.includes(o.id)).map((o) => o.text);
+}
+
+/** One answer on a line; the answers of a "Choose two" question as a list, since each is a sentence of its own. */
+function Answer({ label, texts, first = false }: { label: string; texts: string[]; first?: boolean }) {
+  const className = `${first ? 'mt-2 ' : ''}text-sm`;
+  if (texts.length < 2) {
+    return (
+      <p className={className}>
+        <span className="font-medium">{label}: </span>
+        {texts[0] ?? 'Not answered'}
+      </p>
+    );
+  }
+  return (
+    <div className={className}>
+      <span className="font-medium">{label}:</span>
+      <ul className="list-disc pl-5">
+        {texts.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function Stat({ label, value }: { label: string; value: string }) {

@@ -28,7 +28,12 @@ export function TestReview({ questions, heading, action, submitting, onSubmit, o
         </h2>
         {clock}
       </div>
-      <ReviewList title="Unanswered questions" indexes={unanswered} empty="Every question has an answer." onGo={onGo} />
+      <ReviewList
+        title="Unanswered or partly answered"
+        indexes={unanswered}
+        empty="Every question has an answer."
+        onGo={onGo}
+      />
       <ReviewList title="Flagged for review" indexes={flagged} empty="No question is flagged." onGo={onGo} />
       {alert}
       <div className="mt-6 flex flex-wrap gap-3">
