@@ -177,7 +177,12 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
           </p>
         )}
         <Form method="post" className="mt-4">
-          <button type="submit" name="intent" value="cancel" className="text-sm font-medium text-brand-700 underline">
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="min-h-11 text-sm font-medium text-brand-700 underline"
+          >
             Cancel and return to PracticePass
           </button>
         </Form>

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { contentFixture } from '../../testing/content-fixtures.ts';
 import { createTestDatabase, engines } from '../../testing/databases.ts';
 import { createTestServices } from '../../testing/services.ts';
-import { signUpStudent } from '../../testing/students.ts';
+import { insertStudent, signUpStudent } from '../../testing/students.ts';
 import { importContent } from '../catalogue/content-import.ts';
 import { grantAccess } from '../practice/access.ts';
 import { createCoupon, newCouponSchema } from '../promotions/coupons.ts';
@@ -100,6 +100,16 @@ describe.each(engines)('carts on %s', (engine) => {
     expect(merged.items.map((i) => [i.examId, i.quantity])).toEqual([
       ['alpha', 2],
       ['gamma', 1],
+    ]);
+  });
+
+  it('keeps the browser cart’s order when it becomes the stored cart at sign-in', async () => {
+    const newcomer = await insertStudent(database, [], now);
+    const lines = ['gamma', 'alpha', 'beta'].map((id) => ({ id, quantity: 1 }));
+    expect((await services.cart.merge(newcomer.id, lines)).items.map((i) => i.examId)).toEqual([
+      'gamma',
+      'alpha',
+      'beta',
     ]);
   });
 

@@ -141,14 +141,15 @@ export function createCartService(db: Db, clock: () => Date) {
         .where('id', 'in', lines.length ? lines.map((l) => l.id) : [''])
         .execute();
       const owned = await ownedExamIds(userId);
-      const now = clock().toISOString();
+      const now = clock().getTime();
       const rows = lines
         .filter((l) => known.some((k) => k.id === l.id) && !owned.includes(l.id))
-        .map((l) => ({
+        .map((l, i) => ({
           user_id: userId,
           exam_id: l.id,
           quantity: Math.min(MAX_QUANTITY, Math.max(1, l.quantity)),
-          added_at: now,
+          // A millisecond apart, in the browser cart's order: the stored cart lists them as the visitor saw them.
+          added_at: new Date(now + i).toISOString(),
         }));
       if (rows.length > 0) {
         await db
