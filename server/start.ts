@@ -7,6 +7,7 @@ import { readEnv } from './config/env.ts';
 import { authSecret } from './config/secret.ts';
 import { migrateToLatest, openDatabase, warnConnectionLost } from './db/database.ts';
 import { buildApp } from './http/app.ts';
+import { startWarnings } from './config/start-warnings.ts';
 import { seedCatalogue } from './modules/catalogue/service.ts';
 import type { AuthLog } from './modules/accounts/auth.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -108,18 +109,7 @@ log = app.log;
 if (seeded) {
   app.log.info({ exams: seeded.exams.added, questions: seeded.questions.added, from: seed }, 'catalogue loaded');
 }
-if (!env.PUBLIC_URL && (env.SMTP_URL || google)) {
-  app.log.warn(
-    { baseUrl },
-    'PUBLIC_URL is not set: password-reset links and Google sign-in use this address, which only this machine can open',
-  );
-}
-if (env.PUBLIC_URL && payments.provider === 'sandbox') {
-  app.log.warn('PAYMENT_PROVIDER is sandbox: payments go to the built-in sandbox, where test card numbers buy exams');
-}
-if (env.PUBLIC_URL && !env.SUPPORT_EMAIL) {
-  app.log.warn('SUPPORT_EMAIL is not set: the contact page gives an address that reaches nobody');
-}
+for (const warning of startWarnings(env)) app.log.warn({ baseUrl }, warning);
 
 /**
  * Runs `work` now (what was due while the store was stopped) and every `seconds` after, for as long as the
