@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentFixture } from '../../testing/content-fixtures.ts';
-import { ContentError, jsonPath, readContentFiles } from './content-files.ts';
+import { ContentError, jsonPath, parseContent, readContentFiles } from './content-files.ts';
 
 async function folderWith(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pp-content-'));
@@ -90,6 +90,11 @@ describe('content files', () => {
     expect(await problemsOf(readContentFiles([empty]))).toEqual([
       expect.objectContaining({ file: empty, path: '$', message: 'no .json files in this folder' }),
     ]);
+  });
+
+  it('reads a file saved with a byte-order mark as the same file without it', () => {
+    const text = JSON.stringify(contentFixture('marked'));
+    expect(parseContent('marked.json', `\uFEFF${text}`)).toEqual(parseContent('marked.json', text));
   });
 
   it('refuses the same id defined in two files', async () => {

@@ -24,7 +24,8 @@ export function jsonPath(segments: readonly PropertyKey[]): string {
 export function parseContent(file: string, raw: string): ContentFile {
   let json: unknown;
   try {
-    json = JSON.parse(raw);
+    // A byte-order mark, which some editors write at the start of a UTF-8 file, is no part of the JSON.
+    json = JSON.parse(raw.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ContentError([{ file, path: '$', message: `not valid JSON (${(error as Error).message})` }]);
   }
