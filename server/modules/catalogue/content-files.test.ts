@@ -92,6 +92,12 @@ describe('content files', () => {
     ]);
   });
 
+  it('reads a file named twice once, as a folder and as a file of it', async () => {
+    const dir = await folderWith({ 'a.json': JSON.stringify(contentFixture('once')) });
+    const files = await readContentFiles([dir, path.join(dir, 'a.json'), `${dir}/./a.json`]);
+    expect(files.map((f) => f.content.exam.id)).toEqual(['once']);
+  });
+
   it('reads a file saved with a byte-order mark as the same file without it', () => {
     const text = JSON.stringify(contentFixture('marked'));
     expect(parseContent('marked.json', `\uFEFF${text}`)).toEqual(parseContent('marked.json', text));

@@ -36,7 +36,7 @@ export function parseContent(file: string, raw: string): ContentFile {
   return result.data;
 }
 
-/** Expands folders into the `.json` files they hold, sorted so imports run in a stable order. */
+/** Expands folders into the `.json` files they hold, sorted so imports run in a stable order, each file once. */
 export async function listContentFiles(inputs: string[]): Promise<string[]> {
   const files: string[] = [];
   for (const input of inputs) {
@@ -53,7 +53,8 @@ export async function listContentFiles(inputs: string[]): Promise<string[]> {
       files.push(input);
     }
   }
-  return files;
+  // A file named twice (a folder and a file in it, or `a.json a.json`) is read once.
+  return files.filter((file, i) => files.findIndex((other) => path.resolve(other) === path.resolve(file)) === i);
 }
 
 /**
