@@ -76,7 +76,6 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
 export default function ExamDetails({ loaderData }: Route.ComponentProps) {
   const { exam, heroThumbnail, unlocked, courseProgress, signedIn } = loaderData;
   const questions = exam.practiceTests.reduce((sum, test) => sum + test.questionCount, 0);
-  const courseSize = `${counted(exam.practiceTests.length, 'practice test')}, ${counted(questions, 'question')}`;
   const facts = examFacts(exam);
   return (
     <article className="container-page py-10">
@@ -100,7 +99,9 @@ export default function ExamDetails({ loaderData }: Route.ComponentProps) {
           </dl>
           {/* The figures above are the real exam's; what is bought here is counted apart. */}
           <p className="mt-3 text-sm text-slate-600">
-            Duration and questions are those of the real exam. This course: {courseSize}.
+            Duration and questions are those of the real exam. This course:{' '}
+            <span className="whitespace-nowrap">{counted(exam.practiceTests.length, 'practice test')}</span>,{' '}
+            <span className="whitespace-nowrap">{counted(questions, 'question')}</span>.
           </p>
           <div className="mt-6 flex flex-wrap items-center gap-6">
             <ProgressRing percent={courseProgress} />
