@@ -287,3 +287,17 @@ test('practice mode resumes at the first question not checked, though an answer 
   await expect(page.getByRole('heading', { name: 'Question 2 of 11' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Check Answer' })).toBeEnabled();
 });
+
+test('on a phone, the choice to move on after a check sits under Check Answer, above the navigator', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/practice-test/${DEMO}?mode=practice`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  const check = await page.getByRole('button', { name: 'Check Answer' }).boundingBox();
+  const choice = await page.getByLabel('Go to the next question after checking').boundingBox();
+  const navigator = await page.getByRole('button', { name: /^Question 1,/ }).boundingBox();
+  expect(choice!.y).toBeGreaterThan(check!.y);
+  expect(choice!.y).toBeLessThan(navigator!.y);
+});

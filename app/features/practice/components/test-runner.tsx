@@ -413,14 +413,9 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
             </button>
           )}
         </div>
-      </section>
-      <aside className="space-y-4">
-        <QuestionNavigator questions={questions} current={index} onGo={goTo} />
-        <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
-          {exam ? 'Submit Test' : 'Finish Test'}
-        </button>
+        {/* Beside Check Answer, not below the navigator: on a phone the explanation must be kept in reach. */}
         {!exam && (
-          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+          <label className="mt-3 flex min-h-11 items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"
               checked={autoAdvance}
@@ -430,6 +425,12 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
             Go to the next question after checking
           </label>
         )}
+      </section>
+      <aside className="space-y-4">
+        <QuestionNavigator questions={questions} current={index} onGo={goTo} />
+        <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
+          {exam ? 'Submit Test' : 'Finish Test'}
+        </button>
         <p className="text-xs text-slate-600 pointer-coarse:hidden">
           Keys: 1–{Math.min(9, question.options.length)} choose, N next, P previous, F flag.
         </p>
