@@ -222,25 +222,8 @@ test('a cancelled payment goes back with the cart as it was', async ({ page }) =
   await expect(page.getByText('No Orders Found')).toBeVisible();
 });
 
-test('the payment page reached again with Back after paying: its cancel link leads to the receipt', async ({
-  page,
-}) => {
-  await signUpWithCart(page, 'itil-4-foundation', ITIL);
-  await proceedToPayment(page);
-  await payWith(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/thank-you\?session_id=sbx_cs_/);
-  const receipt = page.url();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByRole('button', { name: 'Cancel and return to PracticePass' }).click();
-  await expect(page).toHaveURL(receipt);
-  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
-  await expect(page.getByText('You have not been charged')).toHaveCount(0);
-});
-
-test('a paid page’s cancel link followed once signed out asks to log in, then leads to the receipt', async ({
-  page,
-}) => {
+/** A student pays for ITIL, then goes Back to the payment page; their email and the receipt's address. */
+async function paidThenBack(page: Page) {
   const email = await signUpWithCart(page, 'itil-4-foundation', ITIL);
   await proceedToPayment(page);
   await payWith(page, '4242 4242 4242 4242');
@@ -248,6 +231,27 @@ test('a paid page’s cancel link followed once signed out asks to log in, then 
   const receipt = page.url();
   await page.goBack();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  return { email, receipt };
+}
+
+async function expectReceipt(page: Page, receipt: string) {
+  await expect(page).toHaveURL(receipt);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.getByText('You have not been charged')).toHaveCount(0);
+}
+
+test('the payment page reached again with Back after paying: its cancel link leads to the receipt', async ({
+  page,
+}) => {
+  const { receipt } = await paidThenBack(page);
+  await page.getByRole('button', { name: 'Cancel and return to PracticePass' }).click();
+  await expectReceipt(page, receipt);
+});
+
+test('a paid page’s cancel link followed once signed out asks to log in, then leads to the receipt', async ({
+  page,
+}) => {
+  const { email, receipt } = await paidThenBack(page);
   // The sign-in lapsed, or the payment page was finished on another device: nobody to tell "not charged".
   await page.context().clearCookies();
   await page.getByRole('button', { name: 'Cancel and return to PracticePass' }).click();
@@ -256,9 +260,7 @@ test('a paid page’s cancel link followed once signed out asks to log in, then 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('paying-student-1');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(receipt);
-  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
-  await expect(page.getByText('You have not been charged')).toHaveCount(0);
+  await expectReceipt(page, receipt);
 });
 
 test('a pending payment waits on the pending page and moves on to the thank-you page when it settles', async ({
