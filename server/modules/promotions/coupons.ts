@@ -79,6 +79,7 @@ const inDigits = (v: unknown) => {
   const given = blankAsMissing(v);
   return typeof given === 'string' && /^\d+$/.test(given.trim()) ? Number(given.trim()) : given;
 };
+const TOO_LARGE = `must be at most ${MAX_INT}`;
 const whole = z.number('must be a whole number in digits').int('must be a whole number');
 
 /** What `npm run coupons -- create` accepts; every mistake gets a message naming the option. */
@@ -98,11 +99,14 @@ export const newCouponSchema = z
     type: z.enum(['percentage', 'fixed'], 'must be percentage or fixed'),
     value: z.preprocess(
       inDigits,
-      z.number('must be a whole number in digits').int('must be a whole number').max(MAX_INT),
+      z.number('must be a whole number in digits').int('must be a whole number').max(MAX_INT, TOO_LARGE),
     ),
-    maxDiscountCents: z.preprocess(inDigits, whole.min(1, 'must be at least 1 cent').max(MAX_INT).optional()),
-    usageLimit: z.preprocess(inDigits, whole.min(1, 'must be at least 1').max(MAX_INT).optional()),
-    perUserLimit: z.preprocess(inDigits, whole.min(1, 'must be at least 1').max(MAX_INT).default(1)),
+    maxDiscountCents: z.preprocess(
+      inDigits,
+      whole.min(1, 'must be at least 1 cent').max(MAX_INT, TOO_LARGE).optional(),
+    ),
+    usageLimit: z.preprocess(inDigits, whole.min(1, 'must be at least 1').max(MAX_INT, TOO_LARGE).optional()),
+    perUserLimit: z.preprocess(inDigits, whole.min(1, 'must be at least 1').max(MAX_INT, TOO_LARGE).default(1)),
     expires: z.iso.date('must be a date as YYYY-MM-DD').optional(),
     providerCouponId: z.string().min(1).max(200).optional(),
   })
