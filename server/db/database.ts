@@ -136,6 +136,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
+  // No migration ran and failed: the database did not answer (refused, unknown), which is said as it is.
+  if (error instanceof Error && !failed) throw error;
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
