@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   answersOf,
   chooseOptions,
@@ -14,14 +15,20 @@ import { stopTheClock, waitForHydration } from './support/pages.ts';
 const EXAM = 'aws-cloud-practitioner';
 const DEMO = 'clf-c02-pt1'; // 11 questions, 18 minutes, options in file order; question 6 is "choose two"
 
-test('practice mode checks each answer, explains it, locks it and moves on', async ({ page }) => {
-  const questions = await answersOf(EXAM, DEMO);
+/** The demo test begun in practice mode on a page whose clock is then stopped: nothing moves on by itself. */
+async function startWithClockStopped(page: Page) {
   await page.clock.install();
   await page.goto(`/practice-test/${DEMO}?mode=practice`);
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Start Practice Mode' }).click();
+  // The test's screen drawn first: with the clock stopped, the screen still on its way would never be drawn.
   await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   await stopTheClock(page);
+}
+
+test('practice mode checks each answer, explains it, locks it and moves on', async ({ page }) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await startWithClockStopped(page);
   await expect(page.getByRole('timer')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Check Answer' }).click();
@@ -72,12 +79,7 @@ test('practice mode checks each answer, explains it, locks it and moves on', asy
 
 test('a double click on Check Answer checks once, and no message follows to the next question', async ({ page }) => {
   const first = (await answersOf(EXAM, DEMO))[0]!;
-  await page.clock.install();
-  await page.goto(`/practice-test/${DEMO}?mode=practice`);
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
-  await stopTheClock(page);
+  await startWithClockStopped(page);
   const checks: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/attempts') && request.postData()?.includes('"intent":"check"'))
@@ -165,14 +167,8 @@ test('a "choose two" question needs both right options', async ({ page }) => {
 test('a third choice on a "choose two" question is refused, and says why', async ({ page }) => {
   const questions = await answersOf(EXAM, DEMO);
   const index = questions.findIndex((q) => q.correct.length === 2);
-  await page.clock.install();
-  await page.goto(`/practice-test/${DEMO}?mode=practice`);
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
-  // The test's screen drawn first: with the clock stopped, the screen still on its way would never be drawn.
-  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
   // Stopped, so that the move-on after the check does not take the question, and its words, away.
-  await stopTheClock(page);
+  await startWithClockStopped(page);
   await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
   const boxes = page.getByRole('group').locator('input[type="checkbox"]');
   await boxes.nth(0).check();
@@ -197,12 +193,7 @@ test('a third choice on a "choose two" question is refused, and says why', async
 
 test('moving on after a check waits for a student who acts, and can be turned off for good', async ({ page }) => {
   const [first, second, third] = await answersOf(EXAM, DEMO);
-  await page.clock.install();
-  await page.goto(`/practice-test/${DEMO}?mode=practice`);
-  await waitForHydration(page);
-  await page.getByRole('button', { name: 'Start Practice Mode' }).click();
-  await expect(page.getByRole('heading', { name: 'Question 1 of 11' })).toBeVisible();
-  await stopTheClock(page);
+  await startWithClockStopped(page);
   await chooseOptions(page, first!, first!.correct);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Correct!')).toBeVisible();

@@ -25,6 +25,9 @@ const WORDS = {
 } as const;
 export type GoogleWord = keyof typeof WORDS;
 
+/** What a word says, for the Google window itself to show as it closes. */
+export const googleWordMessage = (word: GoogleWord): string => WORDS[word].message;
+
 export function setGoogleWord(context: Pick<AppLoadContext, 'origin'>, word: GoogleWord): Promise<string> {
   return wordCookie(context).serialize(word);
 }

@@ -3,7 +3,7 @@ import { data, useLoaderData } from 'react-router';
 import { accountMessages } from '../../shared/account-messages.ts';
 import { AUTH_CHANNEL } from '../features/accounts/components/google-button.tsx';
 import { redirectWith, targetFrom } from '../lib/auth.server.ts';
-import { setGoogleWord } from '../lib/google-word.server.ts';
+import { googleWordMessage, setGoogleWord } from '../lib/google-word.server.ts';
 import type { Route } from './+types/auth.google.done';
 
 export function meta() {
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // mailbox is proven (a password reset), so until then the student signs in with the password.
   const errors = params.getAll('error');
   const refusal = errors.includes('account_not_linked') ? 'refused' : errors.includes('too-many') ? 'too-many' : null;
-  const message = refusal === 'refused' ? accountMessages.emailInUse : refusal ? accountMessages.tooManyAttempts : null;
+  const message = refusal ? googleWordMessage(refusal) : null;
   if (params.get('popup') === '1') {
     // The window that opened this one asks the server, not this page, what came of the sign-in.
     const word = registered ? 'registered' : refusal;
