@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RecentlyUsed } from '../lib/recently-used.ts';
+import { TEST_FILTERS, TEST_SORTS } from '../../shared/progress.ts';
 import { compress, compressSmallest, pageHeaders, sendBody, sendPage, type Encoding } from './page-body.ts';
 
 /**
@@ -41,10 +42,30 @@ interface StoredPage {
   expiresAt: number;
 }
 
-/** The pages that look the same to every signed-out visitor, and their client-navigation data (`.data`). */
-const PUBLIC_PAGE = /^\/(?:_root\.data|exams(?:\.data)?|exams\/[^/]+|exam\/[^/]+\/practice-tests(?:\.data)?)?$/;
-/** The session cookie (with its `__Secure-` prefix behind HTTPS) and the one-time message cookie. */
-const PERSONAL_COOKIE = /(?:^|;)\s*(?:(?:__Secure-)?pp\.session_token|pp_flash)=/;
+/**
+ * The pages that look the same to every signed-out visitor (and their client-navigation data, `.data`),
+ * each with the query parameters it reads and the values it takes. An address with any other parameter,
+ * or another value, is rendered and not kept: made-up query strings cannot push the pages visitors ask
+ * for out of memory. React Router's own `_routes` and `index` come with `.data` requests.
+ */
+const ROUTES_PARAM = /^[\w/.,-]{1,200}$/;
+const DATA_PARAMS = { _routes: ROUTES_PARAM, index: /^$/ };
+const oneOf = (values: readonly string[]) => new RegExp(`^(?:${values.join('|')})$`);
+const PUBLIC_PAGES: [path: RegExp, params: Record<string, RegExp>][] = [
+  [/^\/(?:_root\.data)?$/, DATA_PARAMS],
+  [/^\/exams(?:\.data)?$/, { ...DATA_PARAMS, q: /^[^]{0,100}$/, page: /^[1-9]\d{0,5}$/ }],
+  [/^\/exams\/[^/]+$/, { ...DATA_PARAMS, tab: /^[a-z-]{1,20}$/ }],
+  [
+    /^\/exam\/[^/]+\/practice-tests(?:\.data)?$/,
+    { ...DATA_PARAMS, filter: oneOf(TEST_FILTERS), sort: oneOf(TEST_SORTS) },
+  ],
+];
+/**
+ * The session cookie (with its `__Secure-` prefix behind HTTPS) and the one-time message cookie, named
+ * anywhere in the header: a cookie the session's reader would find (spaces around its name included) is
+ * never missed here.
+ */
+const PERSONAL_COOKIE = /session_token|pp_flash/;
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Not replayed: they belong to one response, or are recomputed for each. */
 const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date']);
@@ -84,7 +105,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (request.method !== 'GET') return null;
     const cookie = request.headers.cookie;
     if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
-    if (!PUBLIC_PAGE.test(request.url.split('?', 1)[0]!)) return null;
+    if (!isPublicPage(request.url)) return null;
     return `${options.originOf(request)}${request.url}`;
   }
 
@@ -166,6 +187,21 @@ export function createPageCache(options: PageCacheOptions) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+/** Whether an address is a public page asked for with only the parameters it reads, once each. */
+function isPublicPage(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const allowed = PUBLIC_PAGES.find(([pattern]) => pattern.test(path))?.[1];
+  if (!allowed) return false;
+  if (query === -1) return true;
+  const seen = new Set<string>();
+  for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
+    if (seen.has(name) || !Object.hasOwn(allowed, name) || !allowed[name]!.test(value)) return false;
+    seen.add(name);
+  }
+  return true;
+}
+
 /** Only a plain, complete, cookie-free success is kept; a page that sets its own caching rules is not. */
 function storable(response: Response): boolean {
   return (
@@ -176,6 +212,9 @@ function storable(response: Response): boolean {
   );
 }
 
+/** Whether a smallest encoding is being made: the slow compression takes one core at most. */
+let makingSmallest = false;
+
 async function replay(request: FastifyRequest, reply: FastifyReply, page: StoredPage, outcome: 'hit' | 'miss') {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -185,14 +224,19 @@ async function replay(request: FastifyRequest, reply: FastifyReply, page: Stored
     if (!encoded) {
       encoded = compress[encoding](page.body);
       page.encoded.set(encoding, encoded);
-    } else if (outcome === 'hit' && !page.smallest.has(encoding)) {
+    } else if (outcome === 'hit' && !page.smallest.has(encoding) && !makingSmallest) {
       // A page asked for again is likely to be asked for more: its later visitors get the smallest
-      // encoding, made off the request path. A page read once (a crawler walking the catalogue) costs none.
+      // encoding, made off the request path, one page at a time (a page asked for while another is being
+      // made waits for a later visit). A page read once (a crawler walking the catalogue) costs none.
       page.smallest.add(encoding);
+      makingSmallest = true;
       void encoded
         .then(() => compressSmallest[encoding](page.body))
         .then((smaller) => page.encoded.set(encoding, Promise.resolve(smaller)))
-        .catch(() => undefined); // the quick encoding stays
+        .catch(() => undefined) // the quick encoding stays
+        .finally(() => {
+          makingSmallest = false;
+        });
     }
     return encoded;
   });
