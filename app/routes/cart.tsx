@@ -182,7 +182,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         }
       />
       {loaderData.settling.map((payment) => (
-        <p key={payment.sessionId} className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950">
+        <p key={payment.sessionId} className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-900">
           {payment.message}{' '}
           <Link
             to={`/payment-pending?session_id=${encodeURIComponent(payment.sessionId)}`}
