@@ -33,3 +33,13 @@ export function originOf(matches: readonly ({ id: string; data?: unknown } | und
   const root = matches.find((m) => m?.id === 'root')?.data as { origin?: string } | undefined;
   return root?.origin ?? '';
 }
+
+/**
+ * How long the sitemap and robots.txt may be kept, and by whom. Their addresses come from the store's
+ * origin: with `PUBLIC_URL` set it is the same for everyone, and any cache may keep them for a while (the
+ * sitemap for less, as imports change it); read off the request (no `PUBLIC_URL`), a shared cache could
+ * hand one Host's addresses to another, so only the browser keeps them, asking again each time.
+ */
+export function crawlerCacheControl({ originFixed }: { originFixed: boolean }, maxAgeSeconds = 3600): string {
+  return originFixed ? `public, max-age=${maxAgeSeconds}` : 'private, no-cache';
+}

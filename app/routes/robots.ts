@@ -1,4 +1,5 @@
 import type { Route } from './+types/robots';
+import { crawlerCacheControl } from '../lib/seo.ts';
 
 /**
  * Private pages are not crawled; everything public is listed in the sitemap. Sign-in and registration are
@@ -16,6 +17,6 @@ export function loader({ context }: Route.LoaderArgs) {
     '',
   ].join('\n');
   return new Response(body, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': crawlerCacheControl(context) },
   });
 }

@@ -1,4 +1,5 @@
 import type { Route } from './+types/sitemap';
+import { crawlerCacheControl } from '../lib/seo.ts';
 
 const staticPaths = ['/', '/exams', '/contact'];
 
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     '</urlset>',
   ].join('\n');
   return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': crawlerCacheControl(context, 600) },
   });
 }
 

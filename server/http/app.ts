@@ -194,6 +194,7 @@ export async function buildApp(options: AppOptions) {
           nonce: reply.cspNonce.script,
           styleNonce: reply.cspNonce.style,
           origin: originOf(request),
+          originFixed: publicUrl !== undefined,
           supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
           log: request.log,
         });

@@ -40,6 +40,8 @@ export interface RequestContext {
   styleNonce: string;
   /** Public origin of the store, e.g. https://practicepass.example, for canonical links. */
   origin: string;
+  /** Whether the origin is the configured `PUBLIC_URL`, the same for every request, or read off this request. */
+  originFixed: boolean;
   /** The address students write to (the contact page). */
   supportEmail: string;
   /** The store's log, for a failure a page recovers from (a read that failed, a provider that did not answer). */
