@@ -149,6 +149,25 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   await chooseOptions(page, q, [wrong.id]);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
+  // The right option chosen says both; the wrong one chosen is only the student's; the other right one only right.
+  const tags = async (id: string) => {
+    const option = q.options.findIndex((o) => o.id === id);
+    const label = page.getByRole('group').locator('label').nth(option);
+    // Each tag is kept on one line; its leading comma is for screen readers only.
+    const texts = await label.locator('span.whitespace-nowrap').allTextContents();
+    return texts.map((text) => text.replace(/^, /, ''));
+  };
+  expect(await tags(q.correct[0]!)).toEqual(['Your answer', 'Correct answer']);
+  expect(await tags(wrong.id)).toEqual(['Your answer']);
+  expect(await tags(q.correct[1]!)).toEqual(['Correct answer']);
+  await expect(page.getByRole('checkbox', { name: /, Your answer, Correct answer$/ })).toBeChecked();
+  // Locked, yet not natively disabled, which browsers paint grey: the student still sees the ticks they made.
+  const locked = page.getByRole('checkbox', { name: /, Your answer$/ });
+  await expect(locked).toBeDisabled();
+  await expect(locked).toBeChecked();
+  expect(await locked.evaluate((box) => box.matches(':disabled'))).toBe(false);
+  await locked.click({ force: true });
+  await expect(locked).toBeChecked();
 
   // In exam mode, one of two chosen is still listed as unanswered before handing in.
   await page.goto(`/practice-test/${DEMO}?mode=exam`);

@@ -338,24 +338,26 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
                   : 'border-slate-200 hover:border-slate-400';
               return (
                 <li key={option.id}>
-                  <label className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 p-3 ${tone}`}>
+                  <label
+                    className={`flex items-start gap-3 rounded-lg border-2 p-3 ${revealed ? '' : 'cursor-pointer'} ${tone}`}
+                  >
+                    {/* Locked once checked, yet drawn as picked: a disabled box would be painted grey, hiding
+                        the student's own answer, so it says it is unavailable and ignores changes instead. */}
                     <input
                       type={multiple ? 'checkbox' : 'radio'}
                       name={`q-${question.id}`}
                       checked={chosen}
-                      disabled={Boolean(revealed)}
+                      aria-disabled={revealed ? true : undefined}
                       onChange={() => choose(option.id)}
                       className="mt-1 h-4 w-4 shrink-0"
                     />
                     <span className="whitespace-pre-wrap">
                       <span className="sr-only">Option {i + 1}: </span>
                       {option.text}
-                      {revealed && (right || chosen) && (
-                        <span className={`ml-2 text-sm font-semibold ${right ? 'text-emerald-800' : 'text-red-800'}`}>
-                          <span className="sr-only">, </span>
-                          {right ? 'Correct answer' : 'Your answer'}
-                        </span>
+                      {revealed && chosen && (
+                        <AnswerTag className={right ? 'text-emerald-800' : 'text-red-800'}>Your answer</AnswerTag>
                       )}
+                      {revealed && right && <AnswerTag className="text-emerald-800">Correct answer</AnswerTag>}
                     </span>
                   </label>
                 </li>
@@ -439,5 +441,15 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
         </p>
       </aside>
     </div>
+  );
+}
+
+/** A checked option's verdict beside its words, never broken across lines ("Your answer", "Correct answer"). */
+function AnswerTag({ className, children }: { className: string; children: string }) {
+  return (
+    <span className={`ml-2 text-sm font-semibold whitespace-nowrap ${className}`}>
+      <span className="sr-only">, </span>
+      {children}
+    </span>
   );
 }
