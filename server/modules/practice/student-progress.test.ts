@@ -316,4 +316,33 @@ describe.each(engines)('student progress on %s', (engine) => {
       [],
     );
   });
+
+  it('orders attempts handed in at the same moment alike everywhere: by id, the last one the latest', async () => {
+    const student = await signUpStudent(
+      services,
+      database,
+      { name: 'Same Moment', email: 'same-moment@example.com', password: 'same-moment-1' },
+      '10.3.3.6',
+    );
+    const ids: Record<number, string> = {};
+    // The clock stands still: both are handed in at the same millisecond, one at 33%, one at 0%.
+    for (const answers of [{ 'exam2-pt1-q1': ['b'] }, {}]) {
+      const attempt = (await services.practice.start('exam2-pt1', student, 'practice')) as AttemptView;
+      for (const [questionId, selected] of Object.entries(answers))
+        await services.practice.change(attempt.id, student, { questionId, selected });
+      await services.practice.submit(attempt.id, student);
+      ids[Object.keys(answers).length ? 33 : 0] = attempt.id;
+    }
+    const [earlier, later] = [ids[33]!, ids[0]!].sort();
+    const history = await services.practice.progress.history(student.id, { mode: 'all', examId: null, page: 1 });
+    expect(history.attempts.map((a) => a.id)).toEqual([later, earlier]);
+    const dashboard = await services.practice.progress.dashboard(student.id);
+    expect(dashboard.recent.map((a) => a.id)).toEqual([later, earlier]);
+    const scoreOf = (id: string) => (id === ids[33] ? 33 : 0);
+    expect((await services.practice.examProgress('exam2', student))?.progress['exam2-pt1']).toMatchObject({
+      attempts: 2,
+      firstScore: scoreOf(earlier!),
+      lastScore: scoreOf(later!),
+    });
+  });
 });

@@ -31,8 +31,9 @@ function finishedAttempts(db: Db, userId: string) {
 /**
  * Each test's attempts, first, best and last score (spec §3) for one student on one exam. The database sums
  * them per test from the index of counted attempts (migration 0014), and finds each first and last score by
- * a seek in it: a few rows whatever the number of attempts. Of attempts handed in at the same moment, either
- * may count as first or last.
+ * a seek in it: a few rows whatever the number of attempts. Of attempts handed in at the same moment, the
+ * one whose id sorts first is the earlier, as everywhere the store lists attempts (newest first, then by id
+ * from the last), on SQLite and PostgreSQL alike.
  */
 export async function examTestProgress(db: Db, userId: string, examId: string): Promise<Map<string, TestProgress>> {
   const rows = await finishedAttempts(db, userId)
@@ -48,6 +49,7 @@ export async function examTestProgress(db: Db, userId: string, examId: string): 
           .where('s.exam_id', '=', examId)
           .whereRef('s.test_id', '=', 'attempts.test_id')
           .orderBy('s.submitted_at', order)
+          .orderBy('s.id', order)
           .limit(1);
       return [
         'attempts.test_id',
@@ -342,7 +344,12 @@ export function createStudentProgress(db: Db, clock: () => Date) {
       // The tests attempted are read once: their number is "Tests Completed", and they make course progress.
       const [attempted, recent, unfinished] = await Promise.all([
         attemptedTests(userId),
-        countedAttempts(db, userId).select(attemptColumns).orderBy('attempts.submitted_at', 'desc').limit(3).execute(),
+        countedAttempts(db, userId)
+          .select(attemptColumns)
+          .orderBy('attempts.submitted_at', 'desc')
+          .orderBy('attempts.id', 'desc')
+          .limit(3)
+          .execute(),
         unfinishedAttempts(db, userId, clock()),
       ]);
       const purchased = await purchasedExams(userId, attempted);
@@ -368,7 +375,7 @@ export function createStudentProgress(db: Db, clock: () => Date) {
         filtered(countedAttempts(db, userId))
           .select(attemptColumns)
           .orderBy('attempts.submitted_at', 'desc')
-          .orderBy('attempts.id')
+          .orderBy('attempts.id', 'desc')
           .limit(HISTORY_PAGE_SIZE)
           .offset((filters.page - 1) * HISTORY_PAGE_SIZE)
           .execute(),
