@@ -23,7 +23,7 @@ import { InlineStylesheet, useWholeStylesheet } from './lib/inline-style.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import { useHeadScript } from './lib/head-script.tsx';
 import { timeZoneOf } from './lib/time-zone.ts';
-import { titleInitials } from '../shared/exam-display.ts';
+import { nameInitials } from '../shared/exam-display.ts';
 
 const NO_EXAMS: string[] = [];
 
@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user
-    ? { name: context.user.name, initials: titleInitials(context.user.name) || '?', timeZone: timeZoneOf(request) }
+    ? { name: context.user.name, initials: nameInitials(context.user.name) || '?', timeZone: timeZoneOf(request) }
     : null;
   const waiting = await takeFlash(request, context);
   // A signed-in student's cart and owned exams arrive with the page; an anonymous cart lives in the browser.

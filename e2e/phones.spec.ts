@@ -164,17 +164,23 @@ test('an exam whose title, category or description holds a long unbroken word st
   }
 });
 
-test('a student’s header is two rows on a phone, the cart’s total in the first, and one row on a desktop', async ({
+test('a student’s header is two rows on a phone with a cart to pay, its total heard there, and one row on a desktop', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  await register(page, { name: 'Hana Full', email: uniqueEmail('header'), password: 'two-rows-only-1' });
+  const name = 'Alexandra Montgomery Richardson';
+  await register(page, { name, email: uniqueEmail('header'), password: 'two-rows-only-1' });
+  // Two exams in the cart: its total, "$74.98", is as wide as a cart's total gets in the catalogue.
+  await addToCart(page, 'pmp', PMP);
+  await addToCart(page, 'itil-4-foundation', ITIL);
+  await page.goto('/cart');
   await waitForHydration(page);
   const banner = page.getByRole('banner');
+  const cart = banner.getByRole('link', { name: /^Cart, 2 items, \$\d+\.\d\d$/ });
   const first = [
     banner.getByRole('link', { name: 'PracticePass' }),
-    banner.getByRole('link', { name: /^Cart, 0 items/ }),
-    banner.getByRole('button', { name: 'Hana Full' }),
+    cart,
+    banner.getByRole('button', { name }),
     banner.getByRole('button', { name: /^Switch to/ }),
   ];
   const second = ['Dashboard', 'My Exams', 'My History', 'Explore'].map((name) =>
@@ -187,9 +193,16 @@ test('a student’s header is two rows on a phone, the cart’s total in the fir
   const row = async (locators: Locator[]) => Promise.all(locators.map(middleOf));
   const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 
-  // On the phone the menu shows the student's initials; its name is still theirs.
-  await expect(banner.getByText('HF', { exact: true })).toBeVisible();
-  await expect(banner.getByText('$0.00')).toBeVisible();
+  // On the phone the menu shows two initials, first and last name's, inside its circle; its name is still theirs.
+  const initials = banner.getByText('AR', { exact: true });
+  await expect(initials).toBeVisible();
+  expect(await initials.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  // The cart shows its count; its total is in its name, not on the screen, and it is still a finger wide.
+  await expect(cart.getByText('2', { exact: true })).toBeVisible();
+  const total = cart.getByText(/^\$\d+\.\d\d$/);
+  await expect(total).toHaveCSS('position', 'absolute');
+  expect((await total.boundingBox())!.width).toBeLessThanOrEqual(1);
+  expect((await cart.boundingBox())!.width).toBeGreaterThanOrEqual(44);
   const top = await row(first);
   const links = await row(second);
   expect(spread(top)).toBeLessThan(4);
@@ -199,8 +212,9 @@ test('a student’s header is two rows on a phone, the cart’s total in the fir
   await expectNoHorizontalScroll(page);
 
   await page.setViewportSize(DESKTOP);
-  await expect(banner.getByText('HF', { exact: true })).toBeHidden();
-  await expect(banner.getByText('Hana Full', { exact: true })).toBeVisible();
+  await expect(initials).toBeHidden();
+  await expect(banner.getByText(name, { exact: true })).toBeVisible();
+  expect((await total.boundingBox())!.width).toBeGreaterThan(30);
   expect(spread([...(await row(first)), ...(await row(second))])).toBeLessThan(4);
 });
 

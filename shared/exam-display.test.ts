@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { examFacts, titleInitials } from './exam-display.ts';
+import { examFacts, nameInitials, titleInitials } from './exam-display.ts';
 import { formatPrice } from './money.ts';
 import { parseSearch } from './search.ts';
 
@@ -50,6 +50,19 @@ describe('titleInitials', () => {
     ['Hana Full', 'HF'],
     ['𝐀lex 𝐁rown', '𝐀𝐁'],
   ])('%s → %s', (title, initials) => expect(titleInitials(title)).toBe(initials));
+});
+
+describe('nameInitials', () => {
+  it.each([
+    ['Hana Full', 'HF'],
+    ['Alexandra Montgomery Richardson', 'AR'],
+    ['ana maría ruiz de la peña', 'AP'],
+    ['Cher', 'C'],
+    ['alexandra_richardson_of_westminster', 'A'],
+    ['Jean-Luc Picard', 'JP'],
+    ['𝐀lex Q. 𝐁rown', '𝐀𝐁'],
+    ['', ''],
+  ])('%s → %s', (name, initials) => expect(nameInitials(name)).toBe(initials));
 });
 
 describe('parseSearch', () => {

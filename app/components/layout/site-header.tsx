@@ -9,8 +9,9 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. The cart
- * shows its count (when above 0) and total. On a phone the site's name, the cart, the menu and the theme
- * share the first row and the page links take the second; from 768 px everything is one row.
+ * shows its count (when above 0) and, from 640 px, its total (always in its name). On a phone the site's
+ * name, the cart, the menu and the theme share the first row and the page links take the second; from 768 px
+ * everything is one row.
  */
 export function SiteHeader({ user }: { user: { name: string; initials: string } | null }) {
   const { cart } = useCart();
@@ -65,13 +66,14 @@ export function SiteHeader({ user }: { user: { name: string; initials: string } 
         <div className="flex items-center gap-0.5 md:gap-1 print:hidden">
           <Link
             to="/cart"
-            className="relative inline-flex min-h-11 items-center gap-2 rounded-md px-1.5 text-sm sm:px-3 font-medium text-slate-700 hover:bg-slate-100"
+            className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md px-1.5 text-sm sm:px-3 font-medium text-slate-700 hover:bg-slate-100"
           >
             <CartIcon />
             <span className="sr-only">
               Cart, {cartCount} {cartCount === 1 ? 'item' : 'items'},
             </span>
-            <span>{formatPrice(cartTotalCents)}</span>
+            {/* Below 640 px the total is only heard: shown, it would push the cart, menu and theme to a row of their own. */}
+            <span className="max-sm:sr-only">{formatPrice(cartTotalCents)}</span>
             {cartCount > 0 && (
               <span
                 aria-hidden="true"
