@@ -27,7 +27,7 @@ export interface ExamsTable {
   reviews_json: string;
   /** JSON: a list of `{ question, answer }`. */
   faq_json: string;
-  /** Lowercased title and description, one per line: what the catalogue search looks in. */
+  /** The title, description and title's codes as the search folds them, one per line (`searchText`). */
   search_text: string;
   /** The title as the catalogue sorts it (`titleOrder`): written by content imports. */
   title_order: string;

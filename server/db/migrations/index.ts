@@ -18,6 +18,7 @@ import * as m0016 from './0016-confirmation-claims.ts';
 import * as m0017 from './0017-signed-out-attempts.ts';
 import * as m0018 from './0018-question-code.ts';
 import * as m0019 from './0019-title-order.ts';
+import * as m0020 from './0020-search-folding.ts';
 
 /** Every migration, in the order it runs. A new one is added at the end, never inserted. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-signed-out-attempts': m0017,
   '0018-question-code': m0018,
   '0019-title-order': m0019,
+  '0020-search-folding': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -297,6 +297,30 @@ describe.each(engines)('catalogue on %s', (engine) => {
     expect(await ids("' or 1=1 --")).toEqual([]);
   });
 
+  it('finds a title however its accents, dashes, quotes and exam code are typed', async () => {
+    await importContent(handle.db, [
+      contentFixture('az', { title: 'Microsoft Azure Fundamentals (AZ-900)', description: 'Cloud concepts' }),
+      contentFixture('cc', { title: 'Cisco Certified Network Associate (CCNA 200-301)', description: 'Routing' }),
+      contentFixture('py', { title: 'PCEP – Certified Entry-Level Python Programmer', description: 'PMI’s rules' }),
+      contentFixture('fr', { title: 'Sécurité des réseaux', description: 'Cours en français' }),
+      contentFixture('pm', { title: 'Project Management Professional', description: 'Agile and 200 more' }),
+    ]);
+    const ids = async (term: string) => (await listExams(handle.db, term)).exams.map((e) => e.id).sort();
+    for (const term of ['AZ-900', 'az 900', 'AZ900', 'az–900']) expect(await ids(term), term).toEqual(['az']);
+    for (const term of ['200-301', '200301', 'ccna 200 301', 'CCNA200301'])
+      expect(await ids(term), term).toEqual(['cc']);
+    expect(await ids('pcep - certified')).toEqual(['py']);
+    expect(await ids("pmi's")).toEqual(['py']);
+    for (const term of ['securite', 'SÉCURITÉ', 'se\u0301curite\u0301', 'francais'])
+      expect(await ids(term), term).toEqual(['fr']);
+    // A term without a digit is looked for as typed: letters run together do not match words apart.
+    expect(await ids('azurefundamentals')).toEqual([]);
+    // The codes line holds the title's words with digits, not the description's.
+    expect(await ids('200 more')).toEqual(['pm']);
+    expect(await ids('200more')).toEqual([]);
+    expect(await ids('\u0301')).toEqual([]);
+  });
+
   it('finds words however the title and description space them: two spaces, a line break, a non-breaking space', async () => {
     await importContent(handle.db, [
       contentFixture('sa', { title: 'AWS Solutions Architect  Associate', description: 'Covers EC2,\nS3 and VPC.' }),

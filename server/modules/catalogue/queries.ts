@@ -55,13 +55,37 @@ function toSummary(row: SummaryRow): ExamSummary {
 }
 
 /**
- * What the search looks in: title and description, lowercased and with each run of spaces (a line break, a
- * non-breaking space, two spaces) written as one space, as the search term is.
+ * Text as the search compares it: letters without case or accents ('Sécurité' with 'securite', as the title
+ * order folds them), dashes and quotation marks of every kind as a keyboard types them ('PCEP – Certified'
+ * with 'pcep - certified', 'PMI’s' with "pmi's"), and each run of spaces (a line break, a non-breaking
+ * space, two spaces) as one space.
+ */
+export function searchFolded(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Letters and digits alone: an exam code however it is written ('AZ-900', 'az 900', 'az900'). */
+const lettersAndDigits = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * What the search looks in, one line each: the title, the description, and the title's codes, its words
+ * holding a digit in letters and digits alone, each also joined to the word before ('(CCNA 200-301)' gives
+ * '200301' and 'ccna200301').
  */
 export function searchText(title: string, description: string): string {
-  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
-  // One Unicode form (NFC) on both sides, so an accent typed as a letter and a mark still matches.
-  return `${words(title)}\n${words(description)}`.normalize('NFC').toLowerCase();
+  const words = searchFolded(title).split(' ');
+  const codes = words.flatMap((word, i) =>
+    /\d/.test(word) ? [lettersAndDigits(word), lettersAndDigits(`${words[i - 1] ?? ''}${word}`)] : [],
+  );
+  return [searchFolded(title), searchFolded(description), [...new Set(codes)].join(' ')].join('\n');
 }
 
 /**
@@ -79,12 +103,17 @@ export function titleOrder(title: string): string {
     .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(12, '0'));
 }
 
-/** LIKE pattern for a case-insensitive substring match, with the wildcards of the input escaped. */
-export function containsPattern(search: string): string {
-  return `%${search
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * LIKE patterns for a substring match of a search (`searchFolded`), with the wildcards of the input escaped:
+ * the term, and when it holds a digit, its letters and digits alone too, to find an exam code written with
+ * another dash or space than the title's.
+ */
+export function searchPatterns(search: string): string[] {
+  const term = searchFolded(search);
+  const code = /\d/.test(term) ? lettersAndDigits(term) : '';
+  return [...new Set([term, code])]
+    .filter((text) => text !== '')
+    .map((text) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
 /** One page of the catalogue, and how many exams there are in all (with a search: how many match). */
@@ -126,7 +155,13 @@ export async function listExams(db: Db, search?: string, { offset = 0, limit = 1
   // A search reads every row anyway: scanning the table and sorting the matches costs a third of walking
   // the catalogue-order index row by row, which SQLite would otherwise choose (`+` keeps it off the index).
   // The same scan counts the matches (a window over the whole result, computed before the page is cut).
-  const matches = sql<boolean>`exams.search_text like ${containsPattern(term)} escape '\\'`;
+  const patterns = searchPatterns(term);
+  // A term of accents alone (combining marks) holds no letter to look for.
+  if (patterns.length === 0) return { exams: [], total: 0 };
+  const matches = sql<boolean>`(${sql.join(
+    patterns.map((pattern) => sql`exams.search_text like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
   const rows = await selectSummaries(db)
     .select(sql<number | string>`count(*) over ()`.as('total'))
     .where(matches)
