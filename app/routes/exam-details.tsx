@@ -52,7 +52,13 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
         name: `${exam.title} Practice Tests`,
         description: exam.description,
         url,
-        provider: { '@type': 'Organization', name: 'PracticePass', sameAs: origin || undefined },
+        provider: { '@type': 'Organization', name: 'PracticePass', url: origin || undefined },
+        // Taken online, at one's own pace: its workload is the time of its practice tests in exam mode.
+        hasCourseInstance: {
+          '@type': 'CourseInstance',
+          courseMode: 'Online',
+          courseWorkload: `PT${exam.practiceTests.reduce((sum, test) => sum + test.timeLimitMinutes, 0)}M`,
+        },
         offers: {
           '@type': 'Offer',
           category: 'Paid',
