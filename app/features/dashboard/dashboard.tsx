@@ -92,12 +92,14 @@ export default function Dashboard({ data }: { data: DashboardData }) {
                 to={`/exam/${exam.examId}/practice-tests`}
                 className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-brand-600"
               >
-                <ProgressRing percent={exam.courseProgress} />
+                <ProgressRing percent={exam.courseProgress} captioned={false} />
                 <span>
                   <span className="block font-semibold">{exam.title}</span>
                   <span className="text-sm text-slate-700">
-                    {exam.expired ? 'Access expired' : `${counted(exam.daysRemaining, 'day')} remaining`} ·{' '}
-                    {counted(exam.testCount, 'practice test')}
+                    <span className="whitespace-nowrap">
+                      {exam.expired ? 'Access expired' : `${counted(exam.daysRemaining, 'day')} remaining`} ·
+                    </span>{' '}
+                    <span className="whitespace-nowrap">{counted(exam.testCount, 'practice test')}</span>
                   </span>
                 </span>
               </Link>

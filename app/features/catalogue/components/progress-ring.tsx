@@ -4,12 +4,21 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 /**
  * Course progress as a ring, captioned. Screen readers hear its name and percentage once, from the ring:
  * `named={false}` where the page names it already (a term of a description list), and the ring says the
- * percentage alone.
+ * percentage alone. `captioned={false}` leaves the visible caption out where a card is narrow (a list of
+ * exams on a phone); the ring still names itself.
  */
-export function ProgressRing({ percent, named = true }: { percent: number; named?: boolean }) {
+export function ProgressRing({
+  percent,
+  named = true,
+  captioned = true,
+}: {
+  percent: number;
+  named?: boolean;
+  captioned?: boolean;
+}) {
   const clamped = Math.min(100, Math.max(0, Math.round(percent)));
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex shrink-0 items-center gap-3">
       <svg
         width="64"
         height="64"
@@ -34,9 +43,11 @@ export function ProgressRing({ percent, named = true }: { percent: number; named
           {clamped}%
         </text>
       </svg>
-      <span aria-hidden="true" className="text-sm text-slate-700">
-        Course progress
-      </span>
+      {captioned && (
+        <span aria-hidden="true" className="text-sm text-slate-700">
+          Course progress
+        </span>
+      )}
     </div>
   );
 }
