@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   wrongOf,
 } from './support/fixtures.ts';
-import { stopTheClock, waitForHydration } from './support/pages.ts';
+import { expectNoHorizontalScroll, stopTheClock, waitForHydration } from './support/pages.ts';
 
 // Practice mode: checking an answer, its explanation, moving on after a check, "choose two" questions.
 const EXAM = 'aws-cloud-practitioner';
@@ -149,25 +149,6 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   await chooseOptions(page, q, [wrong.id]);
   await page.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
-  // The right option chosen says both; the wrong one chosen is only the student's; the other right one only right.
-  const tags = async (id: string) => {
-    const option = q.options.findIndex((o) => o.id === id);
-    const label = page.getByRole('group').locator('label').nth(option);
-    // Each tag is kept on one line; its leading comma is for screen readers only.
-    const texts = await label.locator('span.whitespace-nowrap').allTextContents();
-    return texts.map((text) => text.replace(/^, /, ''));
-  };
-  expect(await tags(q.correct[0]!)).toEqual(['Your answer', 'Correct answer']);
-  expect(await tags(wrong.id)).toEqual(['Your answer']);
-  expect(await tags(q.correct[1]!)).toEqual(['Correct answer']);
-  await expect(page.getByRole('checkbox', { name: /, Your answer, Correct answer$/ })).toBeChecked();
-  // Locked, yet not natively disabled, which browsers paint grey: the student still sees the ticks they made.
-  const locked = page.getByRole('checkbox', { name: /, Your answer$/ });
-  await expect(locked).toBeDisabled();
-  await expect(locked).toBeChecked();
-  expect(await locked.evaluate((box) => box.matches(':disabled'))).toBe(false);
-  await locked.click({ force: true });
-  await expect(locked).toBeChecked();
 
   // In exam mode, one of two chosen is still listed as unanswered before handing in.
   await page.goto(`/practice-test/${DEMO}?mode=exam`);
@@ -181,6 +162,42 @@ test('a "choose two" question needs both right options', async ({ page }) => {
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   const unanswered = page.getByRole('heading', { name: 'Unanswered or partly answered' }).locator('..');
   await expect(unanswered.getByRole('button', { name: `Question ${index + 1}`, exact: true })).toBeVisible();
+});
+
+test('a checked answer shows what the student picked, in full colour, and which options were right', async ({
+  page,
+}) => {
+  const questions = await answersOf(EXAM, DEMO);
+  const index = questions.findIndex((q) => q.correct.length === 2);
+  const q = questions[index]!;
+  // Stopped, so that the move-on after the check does not take the question away.
+  await startWithClockStopped(page);
+  await page.getByRole('button', { name: `Question ${index + 1}, not answered` }).click();
+  const wrong = q.options.find((o) => !q.correct.includes(o.id))!;
+  await chooseOptions(page, q, [q.correct[0]!, wrong.id]);
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByText('Incorrect', { exact: true })).toBeVisible();
+  // The right option chosen says both; the wrong one chosen is only the student's; the other right one only right.
+  const tags = async (id: string) => {
+    const option = q.options.findIndex((o) => o.id === id);
+    const label = page.getByRole('group').locator('label').nth(option);
+    // Each tag is kept on one line.
+    return label.locator('span.whitespace-nowrap').allTextContents();
+  };
+  expect(await tags(q.correct[0]!)).toEqual(['Your answer', 'Correct answer']);
+  expect(await tags(wrong.id)).toEqual(['Your answer']);
+  expect(await tags(q.correct[1]!)).toEqual(['Correct answer']);
+  await expect(page.getByRole('checkbox', { name: /, Your answer, Correct answer$/ })).toBeChecked();
+  // Locked, yet not natively disabled, which browsers paint grey: the student still sees the ticks they made.
+  const locked = page.getByRole('checkbox', { name: /, Your answer$/ });
+  await expect(locked).toBeDisabled();
+  await expect(locked).toBeChecked();
+  expect(await locked.evaluate((box) => box.matches(':disabled'))).toBe(false);
+  await locked.click({ force: true });
+  await expect(locked).toBeChecked();
+  // Two tags side by side still fit a phone: they move to a line of their own rather than widen the option.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoHorizontalScroll(page);
 });
 
 test('a third choice on a "choose two" question is refused, and says why', async ({ page }) => {

@@ -444,12 +444,15 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   );
 }
 
-/** A checked option's verdict beside its words, never broken across lines ("Your answer", "Correct answer"). */
+/**
+ * A checked option's verdict beside its words, never broken across lines ("Your answer", "Correct answer"). The
+ * space before it lets a narrow screen put it on a line of its own, so two tags never widen the option.
+ */
 function AnswerTag({ className, children }: { className: string; children: string }) {
   return (
-    <span className={`ml-2 text-sm font-semibold whitespace-nowrap ${className}`}>
-      <span className="sr-only">, </span>
-      {children}
-    </span>
+    <>
+      <span className="sr-only">,</span>{' '}
+      <span className={`ml-1 text-sm font-semibold whitespace-nowrap ${className}`}>{children}</span>
+    </>
   );
 }
