@@ -477,6 +477,8 @@ test('each coupon message, an applied coupon restored after a reload, and removi
 
   await page.reload();
   await expect(page.getByText('Discount (SAVE10)-$3.00')).toBeVisible();
+  // A finger can hit it.
+  expect((await page.getByRole('button', { name: 'Remove coupon' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await page.getByRole('button', { name: 'Remove coupon' }).click();
   await expect(page.getByText('Discount (SAVE10)')).toHaveCount(0);
   await expect(total(page)).toHaveText('$29.99');

@@ -328,3 +328,39 @@ test('on a phone, the choice to move on after a check sits under Check Answer, a
   expect(choice!.y).toBeGreaterThan(check!.y);
   expect(choice!.y).toBeLessThan(navigator!.y);
 });
+
+test('the navigator’s buttons and the list before handing in are a finger wide; a mark stays clear of the ring', async ({
+  page,
+}) => {
+  const questions = await answersOf(EXAM, DEMO);
+  await startWithClockStopped(page);
+  const first = questions[0]!;
+  await chooseOptions(page, first, [wrongOf(first)]);
+  await page.getByRole('button', { name: 'Flag for review' }).click();
+  await page.getByRole('button', { name: 'Check Answer' }).click();
+  // Still on question 1 (the clock is stopped): its button has the current question's ring, a cross and a flag.
+  const current = page.getByRole('button', { name: 'Question 1, incorrect, flagged' });
+  await expect(current).toHaveAttribute('aria-current', 'step');
+  const box = (await current.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(44);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  for (const mark of await current.locator('span[aria-hidden="true"]').all()) {
+    const inside = (await mark.boundingBox())!;
+    expect(inside.x).toBeGreaterThanOrEqual(box.x);
+    expect(inside.y).toBeGreaterThanOrEqual(box.y);
+    expect(inside.x + inside.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(inside.y + inside.height).toBeLessThanOrEqual(box.y + box.height);
+  }
+  for (const button of await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').all()) {
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+
+  await page.getByRole('button', { name: 'Finish Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Review before submitting' })).toBeVisible();
+  const chips = page.getByRole('button', { name: /^Question \d+$/ });
+  expect(await chips.count()).toBeGreaterThan(5);
+  for (const chip of await chips.all()) {
+    const chipBox = (await chip.boundingBox())!;
+    expect(chipBox.height, (await chip.textContent()) ?? '').toBeGreaterThanOrEqual(44);
+  }
+});

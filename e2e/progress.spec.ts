@@ -108,6 +108,16 @@ test('attempts and purchases show on the dashboard, in the history and in My Exa
   await expect(stat).toContainText('Average score0%');
   await expect(stat).toContainText('Tests passed0');
   await expect(page.getByRole('row')).toHaveCount(3);
+  // Each attempt's Review and Retry are buttons a finger can hit, on a phone as on a desktop.
+  for (const viewport of [
+    { width: 360, height: 800 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const links = page.getByRole('cell').getByRole('link', { name: /^(Review|Retry)/ });
+    expect(await links.count()).toBeGreaterThanOrEqual(4);
+    for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
   await page.getByRole('link', { name: 'Exam', exact: true }).click();
   await expect(page).toHaveURL('/history?mode=exam');
   await expect(page.getByRole('row')).toHaveCount(2);

@@ -300,7 +300,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             {applied && (
               <button
                 type="button"
-                className="mt-2 text-sm font-medium text-brand-700 underline"
+                className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline"
                 onClick={removeCoupon}
               >
                 Remove coupon

@@ -179,11 +179,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   </HistoryCell>
                   <HistoryCell label="Result">{a.isPassed ? 'Passed' : 'Failed'}</HistoryCell>
                   <td role="cell" className="p-3 max-sm:col-span-2 max-sm:p-0">
-                    <span className="flex flex-wrap gap-x-4">
-                      <AttemptLinks
-                        attempt={a}
-                        className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline-offset-4 hover:underline"
-                      />
+                    <span className="flex flex-wrap gap-3 max-sm:mt-2">
+                      <AttemptLinks attempt={a} className="btn-secondary" />
                     </span>
                   </td>
                 </tr>

@@ -4,7 +4,8 @@ import type { QuestionView } from '../../../../shared/practice.ts';
  * Spec §4 colours: answered; in practice mode, correct or incorrect once checked. Checked questions also
  * carry a tick or a cross, so the verdict does not rest on colour alone. Flags show a corner mark. A
  * "Choose two" with one answer ticked is partly answered, with a dashed border: the list before handing in
- * names it among the unanswered (decision 0023), and the navigator does not call it done.
+ * names it among the unanswered (decision 0023), and the navigator does not call it done. Each button is a
+ * finger wide (44 px); its marks sit inside its corners, clear of the ring around the current question.
  */
 function stateOf(q: QuestionView): { label: string; className: string; mark?: string } {
   if (q.checked) {
@@ -40,13 +41,13 @@ export function QuestionNavigator({
                 onClick={() => onGo(index)}
                 aria-current={index === current ? 'step' : undefined}
                 aria-label={`Question ${index + 1}, ${state.label}${q.flagged ? ', flagged' : ''}`}
-                className={`relative h-10 w-10 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2 ring-offset-slate-50' : ''}`}
+                className={`relative h-11 w-11 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2 ring-offset-slate-50' : ''}`}
               >
                 {index + 1}
                 {state.mark && (
                   <span
                     aria-hidden="true"
-                    className="absolute -bottom-1.5 -right-1.5 flex h-4 w-4 items-center justify-center rounded-full border border-slate-300 bg-white text-[0.625rem] leading-none text-slate-900"
+                    className="absolute right-0.5 bottom-0.5 flex h-3.5 w-3.5 items-center justify-center rounded-full border border-slate-300 bg-white text-[0.5625rem] leading-none text-slate-900"
                   >
                     {state.mark}
                   </span>
@@ -54,7 +55,7 @@ export function QuestionNavigator({
                 {q.flagged && (
                   <span
                     aria-hidden="true"
-                    className="absolute -right-1 -top-1 h-3 w-3 rounded-full border-2 border-white bg-amber-500"
+                    className="absolute top-0.5 right-0.5 h-3 w-3 rounded-full border-2 border-white bg-amber-500"
                   />
                 )}
               </button>

@@ -73,7 +73,7 @@ function ReviewList({
         <ul className="mt-2 flex flex-wrap gap-2">
           {indexes.map((i) => (
             <li key={i}>
-              <button type="button" className="btn-secondary min-h-9 px-3" onClick={() => onGo(i)}>
+              <button type="button" className="btn-secondary px-3" onClick={() => onGo(i)}>
                 Question {i + 1}
               </button>
             </li>
