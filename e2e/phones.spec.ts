@@ -245,6 +245,12 @@ test('a question’s program keeps its lines on a phone: its block scrolls sidew
   await code.evaluate((e) => (e.scrollLeft = e.scrollWidth));
   await code.screenshot({ path: 'test-results/screenshots/code-block-end-phone.png' });
   await expectNoAxeViolations(page);
+  // On a desktop, where the question's words are short beside the column, the block is as wide as the options.
+  await page.setViewportSize(DESKTOP);
+  const option = (await page.getByRole('group').locator('label').first().boundingBox())!;
+  const block = (await code.boundingBox())!;
+  expect(Math.abs(block.x - option.x)).toBeLessThan(1);
+  expect(Math.abs(block.width - option.width)).toBeLessThan(1);
 });
 
 test('the next question is shown from its start on a phone, however far down the last one was read', async ({
