@@ -145,6 +145,49 @@ test('a long unbroken name or address wraps on a phone instead of widening the p
   }
 });
 
+test('on a phone, the thank-you page breaks an address too long for a line before its @, each part whole', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  // Longer than a line of the phone (about 30 letters), each part shorter than one.
+  const email = uniqueEmail('thanks');
+  await register(page, { name: 'Long Address', email, password: 'long-address-1' });
+  await addToCart(page, 'itil-4-foundation', ITIL);
+  await proceedToPayment(page);
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  const address = page.getByRole('main').locator('strong', { hasText: email });
+  await expect(address).toHaveText(email);
+  const lines = await address.evaluate((element) => {
+    const text = element.textContent!;
+    const at = text.lastIndexOf('@');
+    // The lines a stretch of the address lies on, counted by where their boxes end.
+    const linesOf = (from: number, to: number) => {
+      const range = document.createRange();
+      let offset = 0;
+      let started = false;
+      let ended = false;
+      for (const node of Array.from(element.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE)) {
+        const length = node.textContent!.length;
+        if (!started && from < offset + length) {
+          range.setStart(node, from - offset);
+          started = true;
+        }
+        if (!ended && to <= offset + length) {
+          range.setEnd(node, to - offset);
+          ended = true;
+        }
+        offset += length;
+      }
+      const drawn = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+      return new Set(drawn.map((rect) => Math.round(rect.bottom))).size;
+    };
+    return { whole: linesOf(0, text.length), name: linesOf(0, at), domain: linesOf(at, text.length) };
+  });
+  expect(lines).toEqual({ whole: 2, name: 1, domain: 1 });
+  await expectNoHorizontalScroll(page);
+});
+
 test('an exam whose title, category or description holds a long unbroken word still fits a phone', async ({ page }) => {
   await page.setViewportSize(PHONE);
   // The catalogue's words are the content's: a word as long as a product code or an address is put in them here.

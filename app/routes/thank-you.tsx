@@ -69,12 +69,12 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         </h1>
         {receipt ? (
           <p className="mt-2 text-slate-700">
-            The confirmation was sent to <strong className="wrap-anywhere">{order.customerEmail}</strong>.
+            The confirmation was sent to <EmailAddress address={order.customerEmail} />.
           </p>
         ) : (
           <p className="mt-2 text-slate-700">
-            A confirmation email has been sent to <strong className="wrap-anywhere">{order.customerEmail}</strong>. Your
-            exams are unlocked now.
+            A confirmation email has been sent to <EmailAddress address={order.customerEmail} />. Your exams are
+            unlocked now.
           </p>
         )}
         <div className="mt-6">
@@ -93,5 +93,26 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * An address too long for a phone's line breaks before its `@`, so that each part stays whole; only a part
+ * longer than a line is broken inside.
+ */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  return (
+    <strong className="wrap-break-word">
+      {at > 0 ? (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      ) : (
+        address
+      )}
+    </strong>
   );
 }
