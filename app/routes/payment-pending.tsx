@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { redirect, useFetcher, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { checkoutMessages } from '../../shared/checkout-messages.ts';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { Spinner, SpinnerMark } from '../components/ui/spinner.tsx';
 import { notTheOwner } from '../lib/payment-owner.server.ts';
 import type { Route } from './+types/payment-pending';
 
@@ -77,10 +77,14 @@ function Waiting({ sessionId }: { sessionId: string }) {
           </div>
         ) : (
           <>
-            <p className="mt-3 text-slate-700">
-              Your payment is being confirmed. This page checks every few seconds and moves on by itself as soon as it
-              settles; your exams unlock then.
-            </p>
+            {/* The ring says the page is at work, as its words say, between one check and the next. */}
+            <div className="mt-3 flex items-start gap-3">
+              <SpinnerMark className="mt-0.5" />
+              <p className="text-slate-700">
+                Your payment is being confirmed. This page checks every few seconds and moves on by itself as soon as it
+                settles; your exams unlock then.
+              </p>
+            </div>
             {/* Without scripts the browser asks again itself, less often than the page would (each time the
                 page is read anew from its top), so the words above hold there too. */}
             <noscript>
