@@ -79,7 +79,7 @@ function Waiting({ sessionId }: { sessionId: string }) {
           <>
             {/* The ring says the page is at work, as its words say, between one check and the next. */}
             <div className="mt-3 flex items-start gap-3">
-              <SpinnerMark className="mt-0.5" />
+              <SpinnerMark />
               <p className="text-slate-700">
                 Your payment is being confirmed. This page checks every few seconds and moves on by itself as soon as it
                 settles; your exams unlock then.

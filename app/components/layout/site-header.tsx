@@ -66,7 +66,7 @@ export function SiteHeader({ user }: { user: { name: string; initials: string } 
         <div className="flex items-center gap-0.5 md:gap-1 print:hidden">
           <Link
             to="/cart"
-            className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md px-1.5 text-sm sm:px-3 font-medium text-slate-700 hover:bg-slate-100"
+            className="relative inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             <CartIcon />
             <span className="sr-only">

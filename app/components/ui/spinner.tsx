@@ -2,11 +2,11 @@
  * The turning ring that says something is under way. With reduced motion it does not turn: it fades in and
  * out slowly, which still says the page is at work.
  */
-export function SpinnerMark({ className = '' }: { className?: string }) {
+export function SpinnerMark() {
   return (
     <span
       aria-hidden="true"
-      className={`h-6 w-6 shrink-0 rounded-full border-4 border-slate-300 border-t-brand-600 motion-safe:animate-spin motion-reduce:animate-pulse ${className}`}
+      className="size-6 shrink-0 animate-pulse rounded-full border-4 border-slate-300 border-t-brand-600 motion-safe:animate-spin"
     />
   );
 }

@@ -41,13 +41,13 @@ export function QuestionNavigator({
                 onClick={() => onGo(index)}
                 aria-current={index === current ? 'step' : undefined}
                 aria-label={`Question ${index + 1}, ${state.label}${q.flagged ? ', flagged' : ''}`}
-                className={`relative h-11 w-11 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2 ring-offset-slate-50' : ''}`}
+                className={`relative size-11 rounded-lg border text-sm font-semibold ${state.className} ${index === current ? 'ring-2 ring-slate-900 ring-offset-2 ring-offset-slate-50' : ''}`}
               >
                 {index + 1}
                 {state.mark && (
                   <span
                     aria-hidden="true"
-                    className="absolute right-0.5 bottom-0.5 flex h-3.5 w-3.5 items-center justify-center rounded-full border border-slate-300 bg-white text-[0.5625rem] leading-none text-slate-900"
+                    className="absolute right-0.5 bottom-0.5 flex size-3.5 items-center justify-center rounded-full border border-slate-300 bg-white text-[0.5625rem] leading-none text-slate-900"
                   >
                     {state.mark}
                   </span>
@@ -55,7 +55,7 @@ export function QuestionNavigator({
                 {q.flagged && (
                   <span
                     aria-hidden="true"
-                    className="absolute top-0.5 right-0.5 h-3 w-3 rounded-full border-2 border-white bg-amber-500"
+                    className="absolute top-0.5 right-0.5 size-3 rounded-full border-2 border-white bg-amber-500"
                   />
                 )}
               </button>

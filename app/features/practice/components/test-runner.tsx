@@ -338,16 +338,14 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
                   : 'border-slate-200 hover:border-slate-400';
               return (
                 <li key={option.id}>
-                  <label
-                    className={`flex items-start gap-3 rounded-lg border-2 p-3 ${revealed ? '' : 'cursor-pointer'} ${tone}`}
-                  >
+                  <label className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 p-3 ${tone}`}>
                     {/* Locked once checked, yet drawn as picked: a disabled box would be painted grey, hiding
                         the student's own answer, so it says it is unavailable and ignores changes instead. */}
                     <input
                       type={multiple ? 'checkbox' : 'radio'}
                       name={`q-${question.id}`}
                       checked={chosen}
-                      aria-disabled={revealed ? true : undefined}
+                      aria-disabled={!!revealed}
                       onChange={() => choose(option.id)}
                       className="mt-1 h-4 w-4 shrink-0"
                     />
