@@ -82,6 +82,8 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
   await page.getByRole('button', { name: 'All Tests' }).click();
   await page.getByLabel('Sort by').selectOption('alphabetical');
   await expect(page.getByRole('article').first()).toContainText('PMP Practice Test 1');
+  await page.getByRole('button', { name: 'Failed' }).click();
+  await expect(page.getByRole('article')).toHaveCount(1);
 
   await page.getByText('Account details').click();
   await page.getByRole('button', { name: 'Reset All Progress Data' }).click();
@@ -97,6 +99,11 @@ test('a purchaser sees every test, filters and progress, and can reset all progr
   await expect(
     page.locator('dt:text-is("Course progress") + dd').getByRole('img', { name: '0%', exact: true }),
   ).toBeVisible();
+  // The page after a reset is a new visit: its address names no filter or order, and neither does the screen.
+  await expect(page).toHaveURL('/exam/pmp/practice-tests');
+  await expect(page.getByRole('button', { name: 'All Tests' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Sort by')).toHaveValue('course');
+  await expect(page.getByRole('article')).toHaveCount(4);
 });
 
 test('without JavaScript, the filters and the sort are a form the server answers', async ({ browser }) => {

@@ -49,8 +49,10 @@ test('an exam whose year ran out is still bought: counted, marked expired, offer
   await expect(card.getByRole('link', { name: /Buy access again/ })).toHaveAttribute('href', '/exams/pmp');
   await expect(card.getByRole('link', { name: /Practice Tests/ })).toHaveAttribute('href', '/exam/pmp/practice-tests');
 
-  // Still a purchaser: the account details and the reset of progress stay offered.
+  // Still a purchaser: the account details and the reset of progress stay offered, and so do the filters
+  // over the scores the student's attempts keep.
   await page.goto('/exam/pmp/practice-tests');
+  await expect(page.getByRole('group', { name: 'Show tests' }).getByRole('button')).toHaveCount(5);
   await page.getByText('Account details').click();
   await expect(page.getByRole('button', { name: 'Reset All Progress Data' })).toBeVisible();
   const ended = 'Your access to this exam has ended. Buy access again to take this test.';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BackLink } from '../components/ui/back-link.tsx';
-import { data, Link, useActionData, useSearchParams } from 'react-router';
+import { data, Link, useActionData, useLocation, useSearchParams } from 'react-router';
 import { lockedTestNote, practiceRefusals } from '../../shared/practice-refusals.ts';
 import { practiceTestsMessages } from '../../shared/practice-tests-messages.ts';
 import { isCatalogueId } from '../../shared/ids.ts';
@@ -102,14 +102,24 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   } = loaderData;
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
+  const { key: visit } = useLocation();
   // Filter and sort work on what the page already has: local state, mirrored into the address (so a
-  // reload or a shared link keeps them) without a round trip to the server.
+  // reload or a shared link keeps them) without a round trip to the server. A new visit of the page (a
+  // link, the redirect after a reset) takes them from its address again.
   const [filter, setFilter] = useState<TestFilter>(() => pick(TEST_FILTERS, params.get('filter'), 'all'));
   const [sort, setSort] = useState<TestSort>(() => pick(TEST_SORTS, params.get('sort'), 'course'));
+  const [readFor, setReadFor] = useState(visit);
+  if (readFor !== visit) {
+    setReadFor(visit);
+    setFilter(pick(TEST_FILTERS, params.get('filter'), 'all'));
+    setSort(pick(TEST_SORTS, params.get('sort'), 'course'));
+  }
   const demo = access === null;
+  // A student whose access ended keeps the scores of their attempts, and the filters over them.
+  const filterable = !demo || accessEnded !== null;
   const progressMap = new Map(Object.entries(progress));
   const visible = sortTests(exam.practiceTests, sort, progressMap).filter(
-    (t) => demo || matchesFilter(filter, progressMap.get(t.id) ?? NO_PROGRESS),
+    (t) => !filterable || matchesFilter(filter, progressMap.get(t.id) ?? NO_PROGRESS),
   );
   const choose = <T extends string>(key: string, value: T, set: (v: T) => void) => {
     set(value);
@@ -207,7 +217,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
       {/* A form of the page's own address: without JavaScript, a filter or a sort is a new page the server
           draws with it; with JavaScript, both apply in place. */}
       <form method="get" className="mt-8 flex flex-wrap items-end justify-between gap-4">
-        {!demo && (
+        {filterable && (
           <div role="group" aria-label="Show tests" className="flex flex-wrap gap-2">
             {TEST_FILTERS.map((f) => (
               <button
@@ -253,7 +263,7 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
           </noscript>
         </div>
         {/* The filter shown stays when the sort is changed; a filter button comes first, so it wins. */}
-        {!demo && <input type="hidden" name="filter" value={filter} />}
+        {filterable && <input type="hidden" name="filter" value={filter} />}
       </form>
 
       {visible.length === 0 ? (
