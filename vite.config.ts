@@ -56,10 +56,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // scoring rules, which a file of their own made the running test pay for (decision 0003).
                 // The root route joins them: it is loaded with them on every page, and a file of its own cost
                 // each page 340 bytes. Page-specific rules, and dates (app/lib/time-zone.ts), travel with the
-                // pages that use them.
+                // pages that use them; so does the spinner (the catalogue and the payment's wait).
                 {
                   name: 'common',
-                  test: /[\\/]app[\\/](components[\\/]|lib[\\/](?!time-zone\.|react-client\.))|[\\/]app[\\/]root\.tsx|[\\/]shared[\\/](money|messages|exam-display|scoring)\.ts/,
+                  test: /[\\/]app[\\/](components[\\/](?!ui[\\/](spinner|fact)\.)|lib[\\/](?!time-zone\.|react-client\.|seo\.))|[\\/]app[\\/]root\.tsx|[\\/]shared[\\/](money|messages|exam-display|scoring)\.ts/,
+                },
+                // What the catalogue's pages share and a running test does not use: the pages' meta tags, the
+                // cards' facts, the cart button and the progress ring, in one file rather than four.
+                {
+                  name: 'catalogue',
+                  test: /[\\/]app[\\/](lib[\\/]seo|components[\\/]ui[\\/]fact|features[\\/]cart[\\/]components[\\/]cart-toggle|features[\\/]catalogue[\\/]components[\\/]progress-ring)\./,
                 },
               ],
             },
