@@ -5,7 +5,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-1 py-2 text-sm font-medium sm:px-3 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+  `nav-link ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
 
 /**
  * Signed out: Explore, Login, Register and the cart. Signed in: the student's pages and their menu. The cart
@@ -21,15 +21,12 @@ export function SiteHeader({ user }: { user: { name: string; initials: string } 
   const { pathname } = useLocation();
   const onDashboard = pathname === '/' || pathname === '/dashboard';
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="container-page flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 py-2 md:gap-x-4">
-        <Link to="/" className="mr-auto text-lg font-bold tracking-tight text-brand-700">
+    <header className="site-head">
+      <div className="site-bar">
+        <Link to="/" className="site-name">
           PracticePass
         </Link>
-        <nav
-          aria-label="Main"
-          className="order-last flex basis-full flex-wrap items-center justify-between gap-0.5 sm:justify-start md:order-none md:basis-auto md:gap-1"
-        >
+        <nav aria-label="Main" className="site-nav">
           {user ? (
             <>
               <Link
@@ -63,11 +60,8 @@ export function SiteHeader({ user }: { user: { name: string; initials: string } 
             </>
           )}
         </nav>
-        <div className="flex items-center gap-0.5 md:gap-1 print:hidden">
-          <Link
-            to="/cart"
-            className="relative inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
+        <div className="site-tools">
+          <Link to="/cart" className="cart-link">
             <CartIcon />
             <span className="sr-only">
               Cart, {cartCount} {cartCount === 1 ? 'item' : 'items'},
@@ -75,10 +69,7 @@ export function SiteHeader({ user }: { user: { name: string; initials: string } 
             {/* Below 640 px the total is only heard: shown, it would push the cart, menu and theme to a row of their own. */}
             <span className="max-sm:sr-only">{formatPrice(cartTotalCents)}</span>
             {cartCount > 0 && (
-              <span
-                aria-hidden="true"
-                className="absolute -top-1 left-6 rounded-full bg-brand-600 px-1.5 text-xs text-white"
-              >
+              <span aria-hidden="true" className="cart-count text-white">
                 {cartCount}
               </span>
             )}

@@ -14,11 +14,7 @@ export function ThemeToggle() {
     root.dataset.theme = next;
   }
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-    >
+    <button type="button" onClick={toggle} className="theme-button">
       <span className="sr-only dark:hidden">Switch to dark theme</span>
       <span className="sr-only hidden dark:inline">Switch to light theme</span>
       <svg

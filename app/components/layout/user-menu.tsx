@@ -57,8 +57,7 @@ export function UserMenu({ name, initials }: { name: string; initials: string })
     }
   }
 
-  const itemClass =
-    'block w-full rounded px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100';
+  const itemClass = 'menu-item';
   return (
     <div className="relative">
       <button
@@ -70,7 +69,7 @@ export function UserMenu({ name, initials }: { name: string; initials: string })
         aria-controls={`${id}-menu`}
         onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={onButtonKey}
-        className="inline-flex min-h-11 max-w-48 items-center gap-1 rounded-md px-2 sm:px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        className="menu-button"
       >
         <span aria-hidden="true" className="initials md:hidden">
           {initials}
@@ -87,7 +86,7 @@ export function UserMenu({ name, initials }: { name: string; initials: string })
         aria-labelledby={`${id}-button`}
         hidden={!open}
         onKeyDown={onMenuKey}
-        className="absolute right-0 z-40 mt-1 w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        className="menu-list"
       >
         <li role="none">
           <Link role="menuitem" tabIndex={-1} to="/order" className={itemClass} onClick={() => setOpen(false)}>
@@ -105,11 +104,11 @@ export function UserMenu({ name, initials }: { name: string; initials: string })
       {/* Without JavaScript the menu cannot open: its two entries are offered as they are. */}
       <noscript>
         <span className="inline-flex items-center gap-1">
-          <Link to="/order" className="rounded px-2 py-2 text-sm text-slate-800 underline">
+          <Link to="/order" className="menu-fallback">
             Orders
           </Link>
           <Form method="post" action="/logout">
-            <button type="submit" className="rounded px-2 py-2 text-sm text-slate-800 underline">
+            <button type="submit" className="menu-fallback">
               Logout
             </button>
           </Form>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <p className="text-sm">
-      <Link to={to} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+      <Link to={to} className="quiet-link">
         {children}
       </Link>
     </p>

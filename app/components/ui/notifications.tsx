@@ -87,13 +87,9 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={value}>
       {children}
       {/* At the foot of the screen, where it covers none of the header's links while it shows. */}
-      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-3">
+      <div className="notice-dock">
         <div
-          className={
-            current
-              ? `pointer-events-auto flex max-w-md items-center gap-2 rounded-lg border-l-4 py-1.5 pr-1.5 pl-4 text-sm font-medium shadow-lg ${styles[current.type]}`
-              : undefined
-          }
+          className={current ? `notice ${styles[current.type]}` : undefined}
           onPointerEnter={() => current && setPointerOn(current.id)}
           onPointerLeave={() => setPointerOn(null)}
           onFocus={onFocus}
@@ -109,11 +105,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
             )}
           </div>
           {current?.type === 'error' && (
-            <button
-              type="button"
-              onClick={dismiss}
-              className="min-h-11 shrink-0 rounded-md px-3 font-semibold underline underline-offset-4"
-            >
+            <button type="button" onClick={dismiss} className="notice-dismiss">
               Dismiss
             </button>
           )}

@@ -11,10 +11,10 @@ export function StatusPage({
   children?: React.ReactNode;
 }) {
   return (
-    <section className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+    <section className="status-page">
+      <h1 className="status-title">{title}</h1>
       <p className="mt-3 text-slate-700">{message}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
+      <div className="status-actions">
         {children ?? (
           <>
             <Link to="/" className="btn-primary">
