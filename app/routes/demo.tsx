@@ -75,7 +75,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
       <BackLink to={`/exams/${exam.id}`}>{exam.title}</BackLink>
       <h1 className="mb-6 mt-1 text-2xl font-bold sm:text-3xl">Free Demo</h1>
       {error && (
-        <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
+        <p role="alert" className="page-alert">
           {error}
         </p>
       )}

@@ -62,6 +62,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // Signed out: the browser keeps its free tests, which become the student's on signing in (decision 0026).
       signedOut: context.user ? null : 'You are taking the free demo: sign up or log in to keep your score.',
     },
+    // Shown once, where the browser runs no script: sent as data too.
+    noScript: 'Taking a test needs JavaScript, which is off in this browser: turn it on to start.',
     mode,
     google: context.services.accounts.googleEnabled,
   };
@@ -111,26 +113,22 @@ export default function PracticeTest({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8">
       <BackLink to={`/exam/${info.examId}/practice-tests`}>{info.examTitle}</BackLink>
-      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{info.title}</h1>
-      <p className="mb-6 mt-1 text-slate-700">
+      <h1 className="test-title">{info.title}</h1>
+      <p className="test-subtitle">
         {stage.kind === 'intro' ? 'Choose how to take this test.' : mode === 'exam' ? 'Exam Mode' : 'Practice Mode'}
       </p>
       {error && (
-        <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
+        <p role="alert" className="page-alert">
           {error}
         </p>
       )}
-      <NoScriptNotice
-        type="warning"
-        className="mb-4"
-        message="Taking a test needs JavaScript, which is off in this browser: turn it on to start."
-      />
+      <NoScriptNotice type="warning" className="mb-4" message={loaderData.noScript} />
       {stage.kind === 'intro' && (
         <section aria-label="Start" className="grid gap-4 md:grid-cols-2">
           {last && (
             <p className="md:col-span-2">
               {last.text}{' '}
-              <Link to={`/history/${last.id}`} className="font-medium text-brand-700 underline underline-offset-4">
+              <Link to={`/history/${last.id}`} className="text-link">
                 Review it
               </Link>
             </p>
@@ -208,7 +206,7 @@ function ModeCard({
   primary: boolean;
 }) {
   return (
-    <div className="rounded-xl bg-white p-6 shadow-sm">
+    <div className="panel">
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="mt-2 text-slate-700">{text}</p>
       <button type="button" className={`${primary ? 'btn-primary' : 'btn-secondary'} mt-4`} onClick={onStart}>

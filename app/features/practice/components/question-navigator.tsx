@@ -45,19 +45,11 @@ export function QuestionNavigator({
               >
                 {index + 1}
                 {state.mark && (
-                  <span
-                    aria-hidden="true"
-                    className="absolute right-0.5 bottom-0.5 flex size-3.5 items-center justify-center rounded-full border border-slate-300 bg-white text-[0.5625rem] leading-none text-slate-900"
-                  >
+                  <span aria-hidden="true" className="question-mark">
                     {state.mark}
                   </span>
                 )}
-                {q.flagged && (
-                  <span
-                    aria-hidden="true"
-                    className="absolute top-0.5 right-0.5 size-3 rounded-full border-2 border-white bg-amber-500"
-                  />
-                )}
+                {q.flagged && <span aria-hidden="true" className="question-flag" />}
               </button>
             </li>
           );

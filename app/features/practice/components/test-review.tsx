@@ -21,8 +21,8 @@ export function TestReview({ questions, heading, action, submitting, onSubmit, o
   const unanswered = questions.flatMap((q, i) => (q.selected.length < q.choose && !q.checked ? [i] : []));
   const flagged = questions.flatMap((q, i) => (q.flagged ? [i] : []));
   return (
-    <section aria-labelledby="review-heading" className="rounded-xl bg-white p-6 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+    <section aria-labelledby="review-heading" className="panel">
+      <div className="review-bar">
         <h2 id="review-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold">
           Review before submitting
         </h2>

@@ -267,11 +267,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   // The clock, on every question and on the review before handing in: the time runs there too.
   const clock = remaining !== null && (
     <>
-      <p
-        role="timer"
-        aria-live="off"
-        className={`font-mono text-base font-semibold ${remaining < 60 ? 'text-red-700' : 'text-slate-900'}`}
-      >
+      <p role="timer" aria-live="off" className={`clock-text ${remaining < 60 ? 'text-red-700' : 'text-slate-900'}`}>
         <span className="sr-only">Time left: </span>
         {formatDuration(remaining)}
       </p>
@@ -300,17 +296,17 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
   const multiple = question.choose > 1;
   const choose2 = chooseLabel(question.choose);
   return (
-    <div ref={runner} className="grid gap-6 lg:grid-cols-[1fr_16rem]">
-      <section aria-labelledby="question-heading" className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
+    <div ref={runner} className="test-layout">
+      <section aria-labelledby="question-heading" className="question-card">
         {/* Stays in view on a long question (a phone's screen): the question's number and the clock. */}
-        <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-2 bg-white py-2 text-sm text-slate-700">
+        <div className="question-bar">
           <h2 id="question-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
             Question {index + 1} of {questions.length}
           </h2>
           {clock}
         </div>
         <fieldset className="mt-4">
-          <legend className="whitespace-pre-wrap text-lg font-medium text-slate-900">
+          <legend className="question-text">
             {question.text}
             {/* Focusable, so that a keyboard can scroll a wide program sideways. */}
             {question.code && (
@@ -338,7 +334,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
                   : 'border-slate-200 hover:border-slate-400';
               return (
                 <li key={option.id}>
-                  <label className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 p-3 ${tone}`}>
+                  <label className={`option-box ${tone}`}>
                     {/* Locked once checked, yet drawn as picked: a disabled box would be painted grey, hiding
                         the student's own answer, so it says it is unavailable and ignores changes instead. */}
                     <input
@@ -368,10 +364,10 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
             <div
               ref={feedback}
               tabIndex={-1}
-              className={`mt-4 rounded-lg p-4 ${question.checked.correct ? 'bg-emerald-50' : 'bg-red-50'}`}
+              className={`verdict-box ${question.checked.correct ? 'bg-emerald-50' : 'bg-red-50'}`}
             >
               <p className="font-semibold">{question.checked.correct ? 'Correct!' : 'Incorrect'}</p>
-              <p className="mt-1 whitespace-pre-wrap text-slate-800">{question.checked.explanation}</p>
+              <p className="explanation">{question.checked.explanation}</p>
             </div>
           )}
           {alert}
@@ -415,7 +411,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
         </div>
         {/* Beside Check Answer, not below the navigator: on a phone the explanation must be kept in reach. */}
         {!exam && (
-          <label className="mt-3 flex min-h-11 items-center gap-2 text-sm text-slate-700">
+          <label className="advance-setting">
             <input
               type="checkbox"
               checked={autoAdvance}
@@ -431,9 +427,7 @@ export function TestRunner({ info, initial, measuredAt, onFinished }: Props) {
         <button type="button" className="btn-primary w-full" onClick={() => setReviewing(true)}>
           {exam ? 'Submit Test' : 'Finish Test'}
         </button>
-        <p className="text-xs text-slate-600 pointer-coarse:hidden">
-          Keys: 1–{Math.min(9, question.options.length)} choose, N next, P previous, F flag.
-        </p>
+        <p className="key-hint">Keys: 1–{Math.min(9, question.options.length)} choose, N next, P previous, F flag.</p>
         <p className="text-xs text-slate-600">
           {info.title} · pass mark {info.passingScore}%
         </p>
