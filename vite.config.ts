@@ -2,31 +2,13 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-// The store's own imports of React, React DOM and the JSX runtime, in the browser's build: plain functions
-// from the framework's chunk rather than CommonJS wrapped again in every chunk (app/lib/react-client.ts).
-const reactClient = new URL('app/lib/react-client.ts', import.meta.url).pathname;
-
 // React Router's package exports only its development build, whose dev warnings stay switched on
 // (remix-run/react-router#14102). The browser gets the production build it ships beside it. The server keeps
 // the exported build: `@react-router/node` imports that one, and both must share one copy.
 const reactRouterProduction = new URL('node_modules/react-router/dist/production/', import.meta.url).pathname;
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [
-    tailwindcss(),
-    reactRouter(),
-    command === 'build' &&
-      !isSsrBuild && {
-        name: 'react-client',
-        enforce: 'pre' as const,
-        resolveId(source: string, importer: string | undefined) {
-          if (!/^react(-dom(\/client)?|\/jsx-runtime)?$/.test(source) || !importer || importer === reactClient)
-            return null;
-          if (importer.includes('/node_modules/') && !importer.includes('/@react-router/dev/')) return null;
-          return reactClient;
-        },
-      },
-  ],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter()],
   resolve: isSsrBuild
     ? {}
     : {
@@ -50,7 +32,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0vite[\\/]preload-helper|[\\/]app[\\/]lib[\\/]react-client\.ts/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0vite[\\/]preload-helper/,
                 },
                 // The small modules every page uses (layout, formatting, messages) travel together, and the
                 // scoring rules, which a file of their own made the running test pay for (decision 0003).
@@ -59,7 +41,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // pages that use them; so does the spinner (the catalogue and the payment's wait).
                 {
                   name: 'common',
-                  test: /[\\/]app[\\/](components[\\/](?!ui[\\/](spinner|fact)\.)|lib[\\/](?!time-zone\.|react-client\.|seo\.))|[\\/]app[\\/]root\.tsx|[\\/]shared[\\/](money|messages|exam-display|scoring)\.ts/,
+                  test: /[\\/]app[\\/](components[\\/](?!ui[\\/](spinner|fact)\.)|lib[\\/](?!time-zone\.|seo\.))|[\\/]app[\\/]root\.tsx|[\\/]shared[\\/](money|messages|exam-display|scoring)\.ts/,
                 },
                 // What the catalogue's pages share and a running test does not use: the pages' meta tags, the
                 // cards' facts, the cart button and the progress ring, in one file rather than four.
