@@ -106,13 +106,15 @@ export default function PracticeTests({ loaderData }: Route.ComponentProps) {
   // Filter and sort work on what the page already has: local state, mirrored into the address (so a
   // reload or a shared link keeps them) without a round trip to the server. A new visit of the page (a
   // link, the redirect after a reset) takes them from its address again.
-  const [filter, setFilter] = useState<TestFilter>(() => pick(TEST_FILTERS, params.get('filter'), 'all'));
-  const [sort, setSort] = useState<TestSort>(() => pick(TEST_SORTS, params.get('sort'), 'course'));
+  const filterOfAddress = () => pick(TEST_FILTERS, params.get('filter'), 'all');
+  const sortOfAddress = () => pick(TEST_SORTS, params.get('sort'), 'course');
+  const [filter, setFilter] = useState<TestFilter>(filterOfAddress);
+  const [sort, setSort] = useState<TestSort>(sortOfAddress);
   const [readFor, setReadFor] = useState(visit);
   if (readFor !== visit) {
     setReadFor(visit);
-    setFilter(pick(TEST_FILTERS, params.get('filter'), 'all'));
-    setSort(pick(TEST_SORTS, params.get('sort'), 'course'));
+    setFilter(filterOfAddress());
+    setSort(sortOfAddress());
   }
   const demo = access === null;
   // A student whose access ended keeps the scores of their attempts, and the filters over them.

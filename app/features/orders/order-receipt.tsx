@@ -85,10 +85,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
               <tr key={item.examId} className="border-b border-slate-100">
                 <td className="py-2 pr-2">
                   {/* Straight on to what was bought. */}
-                  <Link
-                    to={`/exam/${item.examId}/practice-tests`}
-                    className="font-medium text-brand-700 underline underline-offset-4"
-                  >
+                  <Link to={`/exam/${item.examId}/practice-tests`} className="text-link">
                     {item.description}
                   </Link>
                 </td>

@@ -54,22 +54,26 @@ function toSummary(row: SummaryRow): ExamSummary {
   };
 }
 
-/**
- * Text as the search compares it: letters without case or accents ('Sécurité' with 'securite', as the title
- * order folds them), dashes and quotation marks of every kind as a keyboard types them ('PCEP – Certified'
- * with 'pcep - certified', 'PMI’s' with "pmi's"), and each run of spaces (a line break, a non-breaking
- * space, two spaces) as one space.
- */
-export function searchFolded(text: string): string {
+/** Letters without case or accents ('Écrit' with 'ecrit'), and each run of spaces as one space. */
+function unaccented(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
-    .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Text as the search compares it: `unaccented`, as the title order folds it ('Sécurité' with 'securite';
+ * a line break, a non-breaking space, two spaces as one), and dashes and quotation marks of every kind as a
+ * keyboard types them ('PCEP – Certified' with 'pcep - certified', 'PMI’s' with "pmi's").
+ */
+function searchFolded(text: string): string {
+  return unaccented(text)
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"');
 }
 
 /** Letters and digits alone: an exam code however it is written ('AZ-900', 'az 900', 'az900'). */
@@ -81,11 +85,12 @@ const lettersAndDigits = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, '');
  * '200301' and 'ccna200301').
  */
 export function searchText(title: string, description: string): string {
-  const words = searchFolded(title).split(' ');
+  const folded = searchFolded(title);
+  const words = folded.split(' ');
   const codes = words.flatMap((word, i) =>
     /\d/.test(word) ? [lettersAndDigits(word), lettersAndDigits(`${words[i - 1] ?? ''}${word}`)] : [],
   );
-  return [searchFolded(title), searchFolded(description), [...new Set(codes)].join(' ')].join('\n');
+  return [folded, searchFolded(description), [...new Set(codes)].join(' ')].join('\n');
 }
 
 /**
@@ -94,13 +99,7 @@ export function searchText(title: string, description: string): string {
  * byte by byte (SQLite's default; the column's "C" collation on PostgreSQL, whatever the database's locale).
  */
 export function titleOrder(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(12, '0'));
+  return unaccented(title).replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(12, '0'));
 }
 
 /**
@@ -108,7 +107,7 @@ export function titleOrder(title: string): string {
  * the term, and when it holds a digit, its letters and digits alone too, to find an exam code written with
  * another dash or space than the title's.
  */
-export function searchPatterns(search: string): string[] {
+function searchPatterns(search: string): string[] {
   const term = searchFolded(search);
   const code = /\d/.test(term) ? lettersAndDigits(term) : '';
   return [...new Set([term, code])]

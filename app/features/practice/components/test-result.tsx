@@ -102,7 +102,7 @@ export default function TestResult({ info, result, timeUp = false, onRetry, invi
       {result.saved && (
         <p className="text-sm text-slate-700">
           This result stays in{' '}
-          <Link to={`/history/${result.attemptId}`} className="font-medium text-brand-700 underline underline-offset-4">
+          <Link to={`/history/${result.attemptId}`} className="text-link">
             My History
           </Link>
           .
