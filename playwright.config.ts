@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './e2e/support/chromium.ts';
+import { chromiumArgs, testBrowserPath } from './e2e/support/chromium.ts';
 import { e2eDatabaseFile, e2ePostgresDatabase, TEST_SERVICE_PORTS } from './e2e/support/ports.ts';
 import { POSTGRES_HELP, probePostgres } from './server/testing/postgres-probe.ts';
 
@@ -52,7 +52,7 @@ export default defineConfig({
     baseURL: origin,
     // Dates on the pages are drawn in the browser's zone: the same on every machine.
     timezoneId: 'UTC',
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
     // A failed test keeps its trace: each step's page, network and console. Without the screencast, which
     // the browser would encode as it goes for every test, passing or not (about 12 % of the run's time).
     // CI keeps only what the run prints, so there no trace is recorded: that is 12 % less CPU again
