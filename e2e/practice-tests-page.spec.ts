@@ -171,6 +171,10 @@ test('a test being taken when progress is reset resumes, and counts once handed 
 test('a locked test asks a visitor to sign up, and offers a signed-in student the way to buy', async ({ page }) => {
   const response = await page.goto('/practice-test/clf-c02-pt2');
   expect(response?.status()).toBe(403);
+  // The page names the test and its exam, on the screen and in its title.
+  const named = 'CLF-C02 Practice Test 2: Mixed Domains · AWS Certified Cloud Practitioner (CLF-C02)';
+  await expect(page.getByText(named, { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${named} | PracticePass`);
   await expect(page.getByText('Please sign up to access more practice tests.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
     'href',

@@ -22,8 +22,11 @@ const LockedActions = lazy(() =>
   import('../features/cart/components/locked-actions.tsx').then((m) => ({ default: m.LockedActions })),
 );
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData ? `${loaderData.info.title} · ${loaderData.info.examTitle}` : 'Practice test';
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const info = loaderData?.info;
+  // A locked test is named by its refusal.
+  const locked = isRouteErrorResponse(error) ? (error.data as { named?: string } | undefined)?.named : undefined;
+  const title = info ? `${info.title} · ${info.examTitle}` : (locked ?? 'Practice test');
   return [{ title: `${title} | PracticePass` }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -41,11 +44,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (opened.kind === 'locked') {
     // Access ended during an exam-mode attempt that still has time: that attempt is what is left to do.
     if (opened.examGoesOn) throw redirect(`/practice-test/${opened.info.id}?mode=exam`);
-    const { examId, examTitle } = opened.info;
+    const { title, examId, examTitle } = opened.info;
     const { accessEnded } = opened;
     const signedIn = context.user !== null;
     const message = lockedTestNote(signedIn, accessEnded);
-    throw data({ locked: true, examId, examTitle, signedIn, accessEnded, message }, { status: 403 });
+    const named = `${title} · ${examTitle}`;
+    throw data({ locked: true, named, examId, examTitle, signedIn, accessEnded, message }, { status: 403 });
   }
   const { last, ...rest } = opened;
   return {
@@ -219,7 +223,8 @@ function ModeCard({
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) {
     // The words come with the refusal, from the server: they travel in no script.
-    const { examId, examTitle, signedIn, accessEnded, message } = error.data as {
+    const { named, examId, examTitle, signedIn, accessEnded, message } = error.data as {
+      named: string;
       examId: string;
       examTitle: string;
       signedIn: boolean;
@@ -227,7 +232,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message: string;
     };
     return (
-      <StatusPage title={accessEnded ? 'Your access has ended' : 'Unlock More Tests'} message={message}>
+      <StatusPage title={accessEnded ? 'Your access has ended' : 'Unlock More Tests'} lead={named} message={message}>
         <>
           {signedIn ? (
             <Suspense fallback={null}>
