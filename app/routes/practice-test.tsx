@@ -22,11 +22,23 @@ const LockedActions = lazy(() =>
   import('../features/cart/components/locked-actions.tsx').then((m) => ({ default: m.LockedActions })),
 );
 
+/** What a locked test's refusal (a 403) carries: its words come from the server, and travel in no script. */
+interface LockedRefusal {
+  named: string;
+  examId: string;
+  examTitle: string;
+  signedIn: boolean;
+  accessEnded: boolean;
+  message: string;
+}
+
+/** A test as its page's title and a locked test's page name it. */
+const testName = (info: { title: string; examTitle: string }) => `${info.title} · ${info.examTitle}`;
+
 export function meta({ loaderData, error }: Route.MetaArgs) {
-  const info = loaderData?.info;
   // A locked test is named by its refusal.
-  const locked = isRouteErrorResponse(error) ? (error.data as { named?: string } | undefined)?.named : undefined;
-  const title = info ? `${info.title} · ${info.examTitle}` : (locked ?? 'Practice test');
+  const locked = isRouteErrorResponse(error) ? (error.data as Partial<LockedRefusal> | undefined)?.named : undefined;
+  const title = loaderData ? testName(loaderData.info) : (locked ?? 'Practice test');
   return [{ title: `${title} | PracticePass` }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -44,11 +56,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (opened.kind === 'locked') {
     // Access ended during an exam-mode attempt that still has time: that attempt is what is left to do.
     if (opened.examGoesOn) throw redirect(`/practice-test/${opened.info.id}?mode=exam`);
-    const { title, examId, examTitle } = opened.info;
+    const { examId, examTitle } = opened.info;
     const { accessEnded } = opened;
     const signedIn = context.user !== null;
     const message = lockedTestNote(signedIn, accessEnded);
-    const named = `${title} · ${examTitle}`;
+    const named = testName(opened.info);
     throw data({ locked: true, named, examId, examTitle, signedIn, accessEnded, message }, { status: 403 });
   }
   const { last, ...rest } = opened;
@@ -222,15 +234,7 @@ function ModeCard({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) {
-    // The words come with the refusal, from the server: they travel in no script.
-    const { named, examId, examTitle, signedIn, accessEnded, message } = error.data as {
-      named: string;
-      examId: string;
-      examTitle: string;
-      signedIn: boolean;
-      accessEnded: boolean;
-      message: string;
-    };
+    const { named, examId, examTitle, signedIn, accessEnded, message } = error.data as LockedRefusal;
     return (
       <StatusPage title={accessEnded ? 'Your access has ended' : 'Unlock More Tests'} lead={named} message={message}>
         <>
